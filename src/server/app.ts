@@ -1,0 +1,90 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { LEGACY_REDIRECTS } from '../shared/routes';
+import type { ServerContext } from './context';
+import { errorBody, registerErrorHandling } from './errors';
+import { registerCsrf } from './plugins/csrf';
+import { adminRoutes } from './routes/admin';
+import { authRoutes } from './routes/auth';
+import { devRoutes } from './routes/dev';
+import { googleRoutes } from './routes/google';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: ServerContext;
+  }
+}
+
+export const clientDist = fileURLToPath(new URL('../../dist/client', import.meta.url));
+
+export interface BuildOptions {
+  /** Serve the built SPA from dist/client (off in API tests). */
+  serveClient?: boolean;
+  logger?: boolean;
+}
+
+export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: ctx.env.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    trustProxy: ctx.env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+  app.decorate('ctx', ctx);
+
+  registerErrorHandling(app);
+  await app.register(cookie, { secret: ctx.cookieSecret });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix positions popovers with inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: ctx.env.NODE_ENV === 'production' ? [] : null,
+      },
+    },
+    hsts: ctx.env.NODE_ENV === 'production',
+  });
+  registerCsrf(app, ctx.origin);
+
+  app.get('/api/health', async () => ({ status: 'ok', database: ctx.database.kind }));
+  await app.register(authRoutes);
+  await app.register(googleRoutes);
+  await app.register(adminRoutes);
+  if (ctx.env.NODE_ENV !== 'production') await app.register(devRoutes);
+
+  for (const [from, to] of Object.entries(LEGACY_REDIRECTS)) {
+    app.get(from, (_req, reply) => reply.redirect(to, 302));
+  }
+
+  const withClient = opts.serveClient !== false && existsSync(clientDist);
+  if (withClient) {
+    await app.register(fastifyStatic, {
+      root: clientDist,
+      index: false,
+      // Vite fingerprints assets, so they can be cached forever; index.html must always be revalidated.
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    app.get('/', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.url === '/api' || !withClient || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return reply.status(404).send(errorBody('not_found', `No route for ${req.method} ${req.url.split('?')[0]}`));
+    }
+    // Client-side routes (and the SPA's own 404 page) are rendered by index.html.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

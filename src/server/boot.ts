@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { appSettings } from '../db/schema';
+import { openDatabase, type Database, type Db } from '../db/client';
+import type { ServerContext } from './context';
+import { publicOrigin, type Env } from './env';
+import { createMailer } from './services/mail';
+
+/** The cookie-signing secret: from the environment, else generated once and shared through the database. */
+async function resolveCookieSecret(db: Db, env: Env): Promise<string> {
+  if (env.COOKIE_SECRET) return env.COOKIE_SECRET;
+  const candidate = randomBytes(32).toString('base64url');
+  // Insert-if-absent then read back, so concurrent first boots of several instances agree.
+  await db.insert(appSettings).values({ key: 'cookie_secret', value: candidate }).onConflictDoNothing();
+  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, 'cookie_secret'));
+  return row.value;
+}
+
+export async function createContext(env: Env, database?: Database): Promise<ServerContext> {
+  const db0 = database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
+  const db = db0.db;
+  return {
+    env,
+    database: db0,
+    db,
+    mailer: createMailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
+    origin: publicOrigin(env),
+    cookieSecret: await resolveCookieSecret(db, env),
+    now: () => new Date(),
+  };
+}
+
+/** Remove expired sessions, used reset tokens and stale counters; cheap, so it runs at boot and hourly. */
+export async function sweepExpired(db: Db): Promise<void> {
+  await db.execute(sql`delete from sessions where expires_at < now()`);
+  await db.execute(sql`delete from password_reset_tokens where expires_at < now() - interval '1 day'`);
+  await db.execute(sql`delete from rate_limits where window_start < now() - interval '1 day'`);
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+// Every setting the server reads, validated once at boot. `.env.example` mirrors this list.
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+export const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Public origin of the site, e.g. https://veritext.example.org. Used for e-mail links, OAuth and CSRF checks. */
+    APP_ORIGIN: optionalString.pipe(z.url({ message: 'APP_ORIGIN must be a URL such as https://example.org' }).optional()),
+    /** Honour X-Forwarded-* headers (set when running behind a load balancer or reverse proxy). */
+    TRUST_PROXY: bool,
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    /** Secret for signed cookies. When unset, one is generated once and kept in the database. */
+    COOKIE_SECRET: optionalString.pipe(z.string().min(32, 'COOKIE_SECRET must be at least 32 characters').optional()),
+    SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional()),
+    MAIL_FROM: z.string().default('Veritext <no-reply@localhost>'),
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    /** OpenID Connect issuer; only changed for tests or a Google-compatible provider. */
+    GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+    /** Development seed of one demo user per role; never runs in production. */
+    SEED_DEMO_USERS: bool,
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither' });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export class EnvError extends Error {}
+
+/** Parse an environment; throws EnvError with one readable line per problem. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every setting.`);
+  }
+  return result.data;
+}
+
+/** Load .env (if present) into process.env without overriding what is already set. */
+export function loadDotEnv(path = '.env'): void {
+  try {
+    process.loadEnvFile(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+}
+
+export function publicOrigin(env: Env): string {
+  return env.APP_ORIGIN ?? `http://localhost:${env.PORT}`;
+}

@@ -1,0 +1,44 @@
+import { acquireDataDirLock, DataDirLockedError } from '../db/lock';
+import { buildApp } from './app';
+import { createContext, sweepExpired } from './boot';
+import { EnvError, loadDotEnv, parseEnv } from './env';
+import { seedDemoUsers } from '../db/seed';
+
+async function main(): Promise<void> {
+  loadDotEnv();
+  const env = parseEnv();
+  // PGlite is single-process: hold the data directory for as long as the server runs.
+  const release = env.DATABASE_URL ? () => {} : acquireDataDirLock(env.DATA_DIR, 'the Veritext server');
+  const ctx = await createContext(env);
+  const app = await buildApp(ctx);
+
+  if (env.NODE_ENV !== 'production' && env.SEED_DEMO_USERS) await seedDemoUsers(ctx.db, (line) => app.log.info(line));
+  await sweepExpired(ctx.db);
+  const sweeper = setInterval(() => sweepExpired(ctx.db).catch((err) => app.log.warn({ err }, 'sweep failed')), 3600_000);
+  sweeper.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    await app.close();
+    await ctx.database.close();
+    release();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info(`Veritext is running at ${ctx.origin} (database: ${ctx.database.kind})`);
+}
+
+main().catch((err) => {
+  if (err instanceof EnvError || err instanceof DataDirLockedError) {
+    console.error(err.message);
+  } else {
+    console.error('Veritext failed to start:', err);
+  }
+  process.exit(1);
+});

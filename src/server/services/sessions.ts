@@ -1,0 +1,71 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, gt } from 'drizzle-orm';
+import { sessions, users } from '../../db/schema';
+import type { PublicUser } from '../../shared/api/auth';
+import type { Role } from '../../shared/roles';
+import type { ServerContext } from '../context';
+import { hashToken, newToken } from './tokens';
+
+export const SESSION_COOKIE = 'vt_session';
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export async function createSession(
+  ctx: ServerContext,
+  reply: FastifyReply,
+  userId: string,
+  meta: { ip?: string; userAgent?: string } = {},
+): Promise<void> {
+  const token = newToken();
+  const expiresAt = new Date(ctx.now().getTime() + SESSION_TTL_MS);
+  await ctx.db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    expiresAt,
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 300),
+  });
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.env.NODE_ENV === 'production',
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(ctx: ServerContext, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: ctx.env.NODE_ENV === 'production' });
+}
+
+export async function deleteSessionByToken(ctx: ServerContext, token: string): Promise<void> {
+  await ctx.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+export async function deleteUserSessions(ctx: ServerContext, userId: string): Promise<void> {
+  await ctx.db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+async function lookup(ctx: ServerContext, token: string): Promise<PublicUser | null> {
+  // One indexed join per authenticated request; expired rows simply stop matching.
+  const rows = await ctx.db
+    .select({ id: users.id, username: users.username, email: users.email, role: users.role })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, ctx.now())))
+    .limit(1);
+  const row = rows[0];
+  return row ? { ...row, role: row.role as Role } : null;
+}
+
+const memo = new WeakMap<FastifyRequest, Promise<PublicUser | null>>();
+
+/** The logged-in user of this request, looked up at most once per request. */
+export function currentUser(req: FastifyRequest): Promise<PublicUser | null> {
+  let p = memo.get(req);
+  if (!p) {
+    const token = req.cookies[SESSION_COOKIE];
+    p = token && token.length < 200 ? lookup(req.server.ctx, token) : Promise.resolve(null);
+    memo.set(req, p);
+  }
+  return p;
+}

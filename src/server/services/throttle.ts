@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+/**
+ * Fixed-window counters kept in the database, so every server instance behind a
+ * load balancer sees the same counts (nothing lives in process memory).
+ */
+export interface WindowCount {
+  count: number;
+  resetAt: Date;
+}
+
+/** Add one to `key` and return the count in the current window. */
+export async function hit(db: Db, key: string, windowMs: number): Promise<WindowCount> {
+  const res = await db.execute<{ count: number; window_start: string | Date }>(sql`
+    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
+    on conflict (key) do update set
+      count = case when rate_limits.window_start <= now() - make_interval(secs => ${windowMs / 1000})
+                   then 1 else rate_limits.count + 1 end,
+      window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${windowMs / 1000})
+                   then now() else rate_limits.window_start end
+    returning count, window_start`);
+  const row = (res as unknown as { rows: { count: number; window_start: string | Date }[] }).rows[0];
+  return { count: Number(row.count), resetAt: new Date(new Date(row.window_start).getTime() + windowMs) };
+}
+
+/** Current count of `key` without changing it (0 when the window has passed). */
+export async function peek(db: Db, key: string, windowMs: number): Promise<WindowCount> {
+  const res = await db.execute<{ count: number; window_start: string | Date }>(sql`
+    select count, window_start from rate_limits
+    where key = ${key} and window_start > now() - make_interval(secs => ${windowMs / 1000})`);
+  const row = (res as unknown as { rows: { count: number; window_start: string | Date }[] }).rows[0];
+  if (!row) return { count: 0, resetAt: new Date(Date.now() + windowMs) };
+  return { count: Number(row.count), resetAt: new Date(new Date(row.window_start).getTime() + windowMs) };
+}
+
+export async function reset(db: Db, key: string): Promise<void> {
+  await db.execute(sql`delete from rate_limits where key = ${key}`);
+}

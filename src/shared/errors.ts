@@ -1,0 +1,28 @@
+/**
+ * Every error the API can answer with. The body is always
+ * `{ error: { code, message }, message }` (the top-level `message` is what the SPEC's client reads).
+ */
+export const ERROR_CODES = [
+  'validation_failed',
+  'bad_request',
+  'unauthorized',
+  'invalid_credentials',
+  'forbidden',
+  'csrf_rejected',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'invalid_token',
+  'not_configured',
+  'service_unavailable',
+  'internal',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; fields?: Record<string, string> };
+  message: string;
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
+
+// The SPA lives in src/client; the server serves dist/client in production.
+export default defineConfig({
+  root: 'src/client',
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  build: { outDir: '../../dist/client', emptyOutDir: true, sourcemap: true },
+  server: { proxy: { '/api': 'http://localhost:3000' } },
+});
