@@ -1,0 +1,41 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+let counter = 0;
+export function uniqueUser(prefix = 'user') {
+  const id = `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
+  return { username: id, email: `${id}@example.test`, password: 'correct-horse-1' };
+}
+
+/** Registers through the API (fast) and leaves the browser context logged in. */
+export async function registerViaApi(page: Page, user = uniqueUser()) {
+  const res = await page.request.post('/api/auth/register', { data: user });
+  expect(res.status(), await res.text()).toBe(201);
+  return user;
+}
+
+export async function loginViaUi(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}
+
+/** Any console error or uncaught page error fails the test: silent breakage is still breakage. */
+export const test = base.extend<{ failOnConsoleError: void }>({
+  failOnConsoleError: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+      page.on('console', (msg) => {
+        // The browser logs expected 4xx responses (e.g. the 401 of /api/auth/me when logged out).
+        if (msg.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(msg.text()))
+          errors.push(msg.text());
+      });
+      await use();
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
