@@ -1,5 +1,6 @@
 
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, uniqueIndex, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -15,7 +16,10 @@ export const users = pgTable('users', {
   googleSub: text('google_sub').unique(),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [
+  // "Alice" and "alice" would be indistinguishable to people: usernames are unique ignoring case.
+  uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+]);
 
 export const sessions = pgTable(
   'sessions',

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { LEGACY_REDIRECTS } from '../shared/routes';
 import type { ServerContext } from './context';
@@ -29,7 +30,16 @@ export interface BuildOptions {
 
 export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: ctx.env.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: ctx.env.LOG_LEVEL,
+            serializers: {
+              // Query strings can carry secrets (reset tokens, OAuth codes): log the path only.
+              req: (req) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip }),
+            },
+          },
     trustProxy: ctx.env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
@@ -54,6 +64,8 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
     hsts: ctx.env.NODE_ENV === 'production',
   });
   registerCsrf(app, ctx.origin);
+  // Uploads are read per route with their own limits (see services/tool-input.ts).
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
 
   app.get('/api/health', async () => ({ status: 'ok', database: ctx.database.kind }));
   await app.register(authRoutes);

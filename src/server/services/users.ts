@@ -1,4 +1,4 @@
-import { eq, or } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import { auditLog, users } from '../../db/schema';
 import type { Db } from '../../db/client';
 import type { PublicUser } from '../../shared/api/auth';
@@ -32,7 +32,7 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
   const clash = await db
     .select({ email: users.email, username: users.username })
     .from(users)
-    .where(or(eq(users.email, email), eq(users.username, input.username)))
+    .where(or(eq(users.email, email), sql`lower(${users.username}) = lower(${input.username})`))
     .limit(1);
   if (clash[0]?.email === email) throw new AppError('conflict', 'An account with this email already exists.', { email: 'Already registered' });
   if (clash[0]) throw new AppError('conflict', 'This username is taken. Please choose another.', { username: 'Already taken' });
