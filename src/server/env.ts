@@ -36,6 +36,12 @@ export const EnvSchema = z
     GOOGLE_CLIENT_SECRET: optionalString,
     /** OpenID Connect issuer; only changed for tests or a Google-compatible provider. */
     GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+    /** Optional external AI-detection providers; the offline engine is the default and the fallback. */
+    GPTZERO_API_KEY: optionalString,
+    GPTZERO_API_URL: z.url().default('https://api.gptzero.me'),
+    SAPLING_API_KEY: optionalString,
+    SAPLING_API_URL: z.url().default('https://api.sapling.ai'),
+    DETECTION_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(15_000),
     /** Development seed of one demo user per role; never runs in production. */
     SEED_DEMO_USERS: bool,
   })

@@ -12,10 +12,13 @@ export const ERROR_CODES = [
   'not_found',
   'conflict',
   'payload_too_large',
+  'word_limit_exceeded',
+  'limit_reached',
   'unsupported_media_type',
   'rate_limited',
   'invalid_token',
   'not_configured',
+  'unprocessable',
   'service_unavailable',
   'internal',
 ] as const;

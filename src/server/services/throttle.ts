@@ -37,3 +37,28 @@ export async function peek(db: Db, key: string, windowMs: number): Promise<Windo
 export async function reset(db: Db, key: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${key}`);
 }
+
+/**
+ * Take one unit of `key` only if fewer than `limit` were taken in the window, atomically
+ * (one statement), so concurrent requests can never overshoot. Returns the new count, or
+ * null when the limit is already reached.
+ */
+export async function tryConsume(db: Db, key: string, limit: number, windowMs: number): Promise<number | null> {
+  const secs = windowMs / 1000;
+  const res = await db.execute<{ count: number }>(sql`
+    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
+    on conflict (key) do update set
+      count = case when rate_limits.window_start <= now() - make_interval(secs => ${secs})
+                   then 1 else rate_limits.count + 1 end,
+      window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${secs})
+                   then now() else rate_limits.window_start end
+    where rate_limits.window_start <= now() - make_interval(secs => ${secs}) or rate_limits.count < ${limit}
+    returning count`);
+  const row = (res as unknown as { rows: { count: number }[] }).rows[0];
+  return row ? Number(row.count) : null;
+}
+
+/** Give back a unit taken by tryConsume when the work it paid for failed. */
+export async function refund(db: Db, key: string): Promise<void> {
+  await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`);
+}

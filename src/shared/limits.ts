@@ -1,0 +1,32 @@
+/** Limits and their messages (SPEC §6, §8, §9). The server enforces them; the UI mirrors them. */
+export const ANON_WORD_LIMIT = 500;
+export const USER_WORD_LIMIT = 2000;
+export const ANON_DETECTIONS = 5;
+export const ANON_HUMANIZATIONS = 2;
+
+export const LIMIT_MESSAGES = {
+  detect: {
+    title: 'Detection Limit Reached',
+    message: `Free users are limited to ${ANON_DETECTIONS} detections. Please sign up for a Pro account to continue.`,
+  },
+  humanize: {
+    title: 'Generation Limit Reached',
+    message: `Free users are limited to ${ANON_HUMANIZATIONS} humanizations. Please sign up for a Pro account to continue.`,
+  },
+} as const;
+
+export type AnonAllowance = keyof typeof LIMIT_MESSAGES;
+export const ANON_LIMITS: Record<AnonAllowance, number> = { detect: ANON_DETECTIONS, humanize: ANON_HUMANIZATIONS };
+
+/** Word count as the SPEC defines it: split on whitespace. */
+export function countWords(text: string): number {
+  const t = text.trim();
+  return t === '' ? 0 : t.split(/\s+/).length;
+}
+
+export function wordLimitMessage(words: number, limit: number, anonymous: boolean): string {
+  return (
+    `This text has ${words.toLocaleString('en-US')} words; the limit is ${limit.toLocaleString('en-US')} words per request` +
+    (anonymous ? `. Sign up for a free account to use up to ${USER_WORD_LIMIT.toLocaleString('en-US')} words.` : '.')
+  );
+}
