@@ -1,0 +1,494 @@
+import { Link } from 'react-router';
+import {
+  ArrowRight,
+  BookOpen,
+  ClipboardPaste,
+  Code2,
+  FileSearch,
+  GraduationCap,
+  HeartHandshake,
+  ListChecks,
+  Megaphone,
+  PenTool,
+  ScanSearch,
+  Scale,
+  Search,
+  Server,
+  ShieldCheck,
+  Sparkles,
+  TrendingUp,
+  UserCheck,
+  WifiOff,
+  Wand2,
+  type LucideIcon,
+} from 'lucide-react';
+import { TOOLS, type Tool } from '@/shared/catalogue';
+import {
+  COMPETITOR_NAMES,
+  Container,
+  CtaBand,
+  FaqList,
+  ToolCard,
+  btnPrimary,
+  btnSecondary,
+  usePageTitle,
+} from '@/client/pages/content/_parts';
+import { HOME_FAQ } from './faq';
+
+/** Featured tools, after the three shown in the 'Start here' section. */
+const FEATURED_IDS = [
+  'ai_rewriter',
+  'grammar_fixer',
+  'ai_summarizer',
+  'chatgpt_detector',
+  'deepfake_detector',
+  'image_to_text',
+  'keyword_extractor',
+  'seo_score_analyzer',
+];
+
+const FEATURED: Tool[] = FEATURED_IDS.map((id) => TOOLS.find((t) => t.id === id)).filter(
+  (t): t is Tool => Boolean(t),
+);
+
+const REASONS: { icon: LucideIcon; title: string; description: string }[] = [
+  {
+    icon: WifiOff,
+    title: 'Engines that run offline',
+    description:
+      'Detection runs on the server hosting Veritext, without sending your text to an outside AI provider. It keeps working without internet access.',
+  },
+  {
+    icon: ListChecks,
+    title: 'Explanations per sentence',
+    description:
+      'Every flagged sentence comes with the signals behind its score, so you can check the reasoning instead of trusting a bare percentage.',
+  },
+  {
+    icon: Scale,
+    title: 'An honest “uncertain” verdict',
+    description:
+      'When the evidence is weak, Veritext says “uncertain” rather than guessing. That protects non-native writers and formal prose from false accusations.',
+  },
+  {
+    icon: Server,
+    title: 'Self-hosted privacy',
+    description:
+      'Run it on your own server and documents never leave your organisation. No third-party trackers are included by default.',
+  },
+  {
+    icon: Code2,
+    title: 'Open source',
+    description:
+      'The code and the detector’s model card are public. You can read how it works, audit it, and adapt it to your needs.',
+  },
+];
+
+const STEPS: { icon: LucideIcon; title: string; description: string }[] = [
+  {
+    icon: ClipboardPaste,
+    title: 'Paste your text',
+    description: 'Paste an essay, article or post into the detector. No account is needed to try it.',
+  },
+  {
+    icon: ScanSearch,
+    title: 'Each sentence is analysed',
+    description: 'The engine scores every sentence on signals such as vocabulary variety, rhythm and stock AI phrasing.',
+  },
+  {
+    icon: FileSearch,
+    title: 'Read the verdict and the reasons',
+    description: 'See an overall verdict — likely AI, likely human or uncertain — with highlighted sentences and why.',
+  },
+  {
+    icon: UserCheck,
+    title: 'Make your own judgement',
+    description: 'Use the result as one piece of evidence, together with drafts, context and a conversation.',
+  },
+];
+
+const USE_CASES: { icon: LucideIcon; title: string; description: string; example: string }[] = [
+  {
+    icon: GraduationCap,
+    title: 'Students',
+    description: 'Check that your own writing reads as yours before you hand it in, and tighten it with the writing tools.',
+    example: 'Run your essay through the detector and rewrite the passages it flags as formulaic.',
+  },
+  {
+    icon: BookOpen,
+    title: 'Teachers',
+    description: 'Get a second opinion on submissions, with reasons you can discuss with the student rather than a bare score.',
+    example: 'Use sentence-level highlights to guide a conversation about how a paper was written.',
+  },
+  {
+    icon: PenTool,
+    title: 'Writers and editors',
+    description: 'Review freelance or contributed copy, and keep your own voice when you use AI for a first draft.',
+    example: 'Screen a batch of contributed articles before editing, then check them for plagiarism.',
+  },
+  {
+    icon: Megaphone,
+    title: 'Marketers',
+    description: 'Make sure campaign copy sounds human and on-brand, and generate hashtags and summaries quickly.',
+    example: 'Check a product page written with an assistant, then humanize the stiff paragraphs.',
+  },
+  {
+    icon: TrendingUp,
+    title: 'SEO specialists',
+    description: 'Audit content for originality, extract keywords and draft meta descriptions of the right length.',
+    example: 'Score a page for on-page SEO and pull its key phrases before a rewrite.',
+  },
+];
+
+/** Illustrative (static) example of a detection report shown in the hero. Not a live result. */
+const EXAMPLE_SENTENCES: { text: string; verdict: 'ai' | 'uncertain' | 'human'; reason: string }[] = [
+  {
+    text: 'In today’s fast-paced world, technology plays a pivotal role in shaping our lives.',
+    verdict: 'ai',
+    reason: 'Stock phrases common in AI text',
+  },
+  {
+    text: 'It offers numerous benefits, including efficiency, convenience, and connectivity.',
+    verdict: 'uncertain',
+    reason: 'Generic list, but short and plausible either way',
+  },
+  {
+    text: 'My grandmother still won’t touch her smartphone unless the cat knocks it off the table.',
+    verdict: 'human',
+    reason: 'Specific, personal detail; irregular rhythm',
+  },
+];
+
+const VERDICT_STYLE = {
+  ai: { label: 'Likely AI', mark: 'bg-rose-100 decoration-rose-400', badge: 'bg-rose-100 text-rose-800' },
+  uncertain: { label: 'Uncertain', mark: 'bg-amber-100 decoration-amber-400', badge: 'bg-amber-100 text-amber-800' },
+  human: { label: 'Likely human', mark: 'bg-emerald-50 decoration-emerald-400', badge: 'bg-emerald-100 text-emerald-800' },
+} as const;
+
+function SectionHeading({ eyebrow, title, text, id }: { eyebrow?: string; title: string; text?: string; id: string }) {
+  return (
+    <div className="mx-auto mb-10 max-w-2xl text-center">
+      {eyebrow && <p className="text-sm font-semibold uppercase tracking-wide text-indigo-700">{eyebrow}</p>}
+      <h2 id={id} className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+        {title}
+      </h2>
+      {text && <p className="mt-4 text-lg leading-relaxed text-slate-600">{text}</p>}
+    </div>
+  );
+}
+
+function ExampleReport() {
+  return (
+    <figure className="relative rounded-2xl border border-slate-200 bg-white p-5 shadow-xl shadow-indigo-100/60 sm:p-6">
+      <div className="flex items-center justify-between gap-3 border-b border-slate-100 pb-4">
+        <div className="flex items-center gap-2">
+          <span className="inline-flex h-8 w-8 items-center justify-center rounded-lg bg-indigo-50">
+            <ScanSearch className="h-4 w-4 text-indigo-600" aria-hidden="true" />
+          </span>
+          <span className="text-sm font-semibold text-slate-900">Detection report</span>
+        </div>
+        <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-600">Example</span>
+      </div>
+      <ul className="mt-4 space-y-4">
+        {EXAMPLE_SENTENCES.map((s) => {
+          const style = VERDICT_STYLE[s.verdict];
+          return (
+            <li key={s.text}>
+              <p className="text-sm leading-relaxed text-slate-800">
+                <span className={`rounded px-1 py-0.5 underline decoration-2 underline-offset-4 ${style.mark}`}>{s.text}</span>
+              </p>
+              <p className="mt-1.5 flex flex-wrap items-center gap-2 text-xs text-slate-500">
+                <span className={`rounded-full px-2 py-0.5 font-medium ${style.badge}`}>{style.label}</span>
+                {s.reason}
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+      <figcaption className="mt-5 border-t border-slate-100 pt-4 text-xs text-slate-500">
+        Illustration of how a report reads: every sentence gets a verdict and the reasons behind it.
+      </figcaption>
+    </figure>
+  );
+}
+
+export default function HomePage() {
+  usePageTitle('Veritext - Advanced AI Detection & Content Tools');
+
+  return (
+    <div className="bg-white">
+      {/* Hero */}
+      <section className="relative overflow-hidden border-b border-slate-200 bg-linear-to-b from-indigo-50 via-white to-white">
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -top-40 left-1/2 h-[480px] w-[900px] -translate-x-1/2 rounded-full bg-indigo-200/30 blur-3xl"
+        />
+        <Container className="relative grid items-center gap-12 py-14 sm:py-20 lg:grid-cols-2 lg:py-24">
+          <div>
+            <p className="inline-flex items-center gap-2 rounded-full border border-indigo-200 bg-white px-3 py-1 text-xs font-medium text-indigo-700 shadow-sm">
+              <ShieldCheck className="h-3.5 w-3.5" aria-hidden="true" />
+              Open source · Self-hostable · Works offline
+            </p>
+            <h1 className="mt-5 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl lg:text-[3.4rem] lg:leading-[1.08]">
+              Detect AI-written text, with{' '}
+              <span className="bg-linear-to-r from-indigo-600 to-violet-600 bg-clip-text text-transparent">
+                explanations you can check
+              </span>
+            </h1>
+            <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-600">
+              Veritext highlights the sentences that look machine-written and tells you why. When the evidence is weak it
+              says “uncertain” instead of guessing — and it runs on your own server, so your text stays with you.
+            </p>
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+              <Link to="/tools/ai-content-detector" className={btnPrimary}>
+                Check a text for AI <ArrowRight className="h-4 w-4" aria-hidden="true" />
+              </Link>
+              <Link to="/register" className={btnSecondary}>
+                Create a free account
+              </Link>
+            </div>
+            <p className="mt-4 text-sm text-slate-500">No account needed to try the detector.</p>
+          </div>
+          <ExampleReport />
+        </Container>
+      </section>
+
+      {/* Tool entry point (the tabbed tool lands here in a later issue) */}
+      <section aria-labelledby="try-heading" className="py-16 sm:py-20">
+        <Container>
+          <SectionHeading
+            id="try-heading"
+            eyebrow="Start here"
+            title="Check, humanize, verify"
+            text="The three tools most people come for. Open one to paste your text."
+          />
+          <div className="grid gap-5 lg:grid-cols-3">
+            <Link
+              to="/tools/ai-content-detector"
+              className="group relative flex flex-col gap-4 overflow-hidden rounded-2xl bg-indigo-600 p-7 text-white shadow-lg transition hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 lg:col-span-1 lg:row-span-2"
+            >
+              <span className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-white/15">
+                <ScanSearch className="h-6 w-6" aria-hidden="true" />
+              </span>
+              <h3 className="text-2xl font-bold">AI Content Detector</h3>
+              <p className="leading-relaxed text-indigo-100">
+                Paste any text and get a verdict for the whole piece and for each sentence, with the signals that drove
+                it. Uncertain cases are labelled as such.
+              </p>
+              <span className="mt-auto inline-flex items-center gap-2 pt-2 font-semibold">
+                Open the detector
+                <ArrowRight className="h-4 w-4 transition group-hover:translate-x-1" aria-hidden="true" />
+              </span>
+            </Link>
+            <Link
+              to="/tools/ai-humanizer"
+              className="group flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:border-indigo-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 lg:col-span-2"
+            >
+              <div className="flex items-center gap-3">
+                <span className="inline-flex h-10 w-10 items-center justify-center rounded-lg bg-violet-50">
+                  <Wand2 className="h-5 w-5 text-violet-600" aria-hidden="true" />
+                </span>
+                <h3 className="text-lg font-semibold text-slate-900">Text Humanizer</h3>
+              </div>
+              <p className="text-sm leading-relaxed text-slate-600">
+                Rewrite stiff, AI-sounding passages of your own drafts so they read naturally, while keeping the meaning.
+              </p>
+              <span className="inline-flex items-center gap-1 text-sm font-medium text-indigo-700">
+                Open the humanizer <ArrowRight className="h-4 w-4" aria-hidden="true" />
+              </span>
+            </Link>
+            <Link
+              to="/tools/plagiarism-checker"
+              className="group flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:border-indigo-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 lg:col-span-2"
+            >
+              <div className="flex items-center gap-3">
+                <span className="inline-flex h-10 w-10 items-center justify-center rounded-lg bg-rose-50">
+                  <Search className="h-5 w-5 text-rose-600" aria-hidden="true" />
+                </span>
+                <h3 className="text-lg font-semibold text-slate-900">Plagiarism Check</h3>
+              </div>
+              <p className="text-sm leading-relaxed text-slate-600">
+                Find passages that match the reference library of this instance, and see where they come from.
+              </p>
+              <span className="inline-flex items-center gap-1 text-sm font-medium text-indigo-700">
+                Open the plagiarism checker <ArrowRight className="h-4 w-4" aria-hidden="true" />
+              </span>
+            </Link>
+          </div>
+        </Container>
+      </section>
+
+      {/* Featured tools */}
+      <section aria-labelledby="tools-heading" className="border-y border-slate-200 bg-slate-50 py-16 sm:py-20">
+        <Container>
+          <SectionHeading
+            id="tools-heading"
+            eyebrow="Tools"
+            title="More tools for writing and checking content"
+            text="Detection is the core, with writing, SEO and media tools alongside. Tools whose engines have not shipped yet are marked as such."
+          />
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {FEATURED.map((tool) => (
+              <li key={tool.id}>
+                <ToolCard tool={tool} />
+              </li>
+            ))}
+          </ul>
+          <div className="mt-10 text-center">
+            <Link to="/tools" className={btnSecondary}>
+              Browse all tools <ArrowRight className="h-4 w-4" aria-hidden="true" />
+            </Link>
+          </div>
+        </Container>
+      </section>
+
+      {/* Why Veritext */}
+      <section aria-labelledby="why-heading" className="py-16 sm:py-20">
+        <Container>
+          <SectionHeading
+            id="why-heading"
+            eyebrow="Why Veritext"
+            title="A detector you can question"
+            text="Most detectors give you a number and ask you to trust it. Veritext is built to show its work."
+          />
+          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {REASONS.map(({ icon: Icon, title, description }) => (
+              <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+                <span className="inline-flex h-11 w-11 items-center justify-center rounded-xl bg-indigo-50">
+                  <Icon className="h-5 w-5 text-indigo-600" aria-hidden="true" />
+                </span>
+                <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
+                <p className="mt-2 text-sm leading-relaxed text-slate-600">{description}</p>
+              </li>
+            ))}
+            <li className="flex flex-col justify-center rounded-2xl border border-dashed border-indigo-200 bg-indigo-50/50 p-6">
+              <h3 className="text-lg font-semibold text-slate-900">Comparing detectors?</h3>
+              <p className="mt-2 text-sm leading-relaxed text-slate-600">
+                See how Veritext differs from hosted services, on facts you can verify.
+              </p>
+              <ul className="mt-3 flex flex-wrap gap-2">
+                {Object.entries(COMPETITOR_NAMES)
+                  .slice(0, 4)
+                  .map(([slug, name]) => (
+                    <li key={slug}>
+                      <Link
+                        to={`/${slug}-alternative`}
+                        className="inline-flex rounded-full border border-indigo-200 bg-white px-3 py-1 text-xs font-medium text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                      >
+                        vs {name}
+                      </Link>
+                    </li>
+                  ))}
+              </ul>
+            </li>
+          </ul>
+        </Container>
+      </section>
+
+      {/* How it works */}
+      <section aria-labelledby="how-heading" className="border-y border-slate-200 bg-slate-50 py-16 sm:py-20">
+        <Container>
+          <SectionHeading id="how-heading" eyebrow="How it works" title="From paste to a decision you can defend" />
+          <ol className="grid gap-5 md:grid-cols-2 lg:grid-cols-4">
+            {STEPS.map(({ icon: Icon, title, description }, i) => (
+              <li key={title} className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+                <div className="flex items-center gap-3">
+                  <span className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-indigo-600 text-sm font-bold text-white">
+                    {i + 1}
+                  </span>
+                  <Icon className="h-5 w-5 text-indigo-600" aria-hidden="true" />
+                </div>
+                <h3 className="mt-4 text-base font-semibold text-slate-900">{title}</h3>
+                <p className="mt-2 text-sm leading-relaxed text-slate-600">{description}</p>
+              </li>
+            ))}
+          </ol>
+        </Container>
+      </section>
+
+      {/* Use cases */}
+      <section aria-labelledby="uses-heading" className="py-16 sm:py-20">
+        <Container>
+          <SectionHeading
+            id="uses-heading"
+            eyebrow="Who it is for"
+            title="Built for people who work with words"
+          />
+          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {USE_CASES.map(({ icon: Icon, title, description, example }) => (
+              <li key={title} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+                <div className="flex items-center gap-3">
+                  <span className="inline-flex h-10 w-10 items-center justify-center rounded-lg bg-slate-100">
+                    <Icon className="h-5 w-5 text-slate-700" aria-hidden="true" />
+                  </span>
+                  <h3 className="text-lg font-semibold text-slate-900">{title}</h3>
+                </div>
+                <p className="mt-3 text-sm leading-relaxed text-slate-600">{description}</p>
+                <p className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+                  <span className="font-medium text-slate-900">For example: </span>
+                  {example}
+                </p>
+              </li>
+            ))}
+            <li className="flex flex-col justify-center rounded-2xl bg-linear-to-br from-indigo-600 to-violet-600 p-6 text-white shadow-sm">
+              <Sparkles className="h-6 w-6" aria-hidden="true" />
+              <h3 className="mt-3 text-lg font-semibold">Run it for your organisation</h3>
+              <p className="mt-2 text-sm leading-relaxed text-indigo-100">
+                Schools, newsrooms and agencies can host their own instance so documents stay in-house.
+              </p>
+              <Link
+                to="/about"
+                className="mt-4 inline-flex items-center gap-1 text-sm font-semibold underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-white"
+              >
+                About the project <ArrowRight className="h-4 w-4" aria-hidden="true" />
+              </Link>
+            </li>
+          </ul>
+        </Container>
+      </section>
+
+      {/* FAQ */}
+      <section aria-labelledby="faq-heading" className="border-t border-slate-200 bg-slate-50 py-16 sm:py-20">
+        <Container>
+          <SectionHeading id="faq-heading" eyebrow="FAQ" title="Questions, answered honestly" />
+          <div className="mx-auto max-w-3xl">
+            <FaqList items={HOME_FAQ} />
+          </div>
+          <p className="mt-6 text-center text-sm text-slate-600">
+            More in the{' '}
+            <Link to="/faq" className="font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900">
+              full FAQ
+            </Link>
+            .
+          </p>
+        </Container>
+      </section>
+
+      <CtaBand
+        title="Start checking text in seconds"
+        text="Try the detector without an account, or sign up for higher limits and the full set of tools."
+        primary={{ to: '/register', label: 'Create a free account' }}
+        secondary={{ to: '/pricing', label: 'See pricing' }}
+      />
+
+      {/* Ethics note */}
+      <section aria-labelledby="ethics-heading" className="py-12">
+        <Container>
+          <div className="mx-auto flex max-w-3xl gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <HeartHandshake className="mt-0.5 h-6 w-6 shrink-0 text-indigo-600" aria-hidden="true" />
+            <div>
+              <h2 id="ethics-heading" className="text-base font-semibold text-slate-900">
+                Use these tools responsibly
+              </h2>
+              <p className="mt-2 text-sm leading-relaxed text-slate-600">
+                Please use Veritext ethically. Detection results are evidence, not proof — never use them as the sole
+                basis for accusing someone. When you create content with AI, follow the guidelines of your school,
+                employer or publisher, and be open about how your work was produced.
+              </p>
+            </div>
+          </div>
+        </Container>
+      </section>
+    </div>
+  );
+}
