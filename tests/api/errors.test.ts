@@ -133,3 +133,17 @@ describe('legacy paths', () => {
     }
   });
 });
+
+describe('development mailbox exposure', () => {
+  it('answers only loopback clients, even outside production', async () => {
+    const t = await createTestApp();
+    try {
+      const local = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress: '127.0.0.1' });
+      expect(local.statusCode).toBe(200);
+      const remote = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress: '203.0.113.9' });
+      expect(remote.statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});

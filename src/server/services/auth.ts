@@ -18,6 +18,7 @@ export const LOGIN_MAX_PER_IP = 30;
 export const RESET_TTL_MS = 60 * 60 * 1000;
 const FORGOT_MAX_PER_EMAIL = 5;
 const FORGOT_WINDOW_MS = 60 * 60 * 1000;
+const FORGOT_MAX_PER_IP = 20;
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 
@@ -72,8 +73,12 @@ export async function register(ctx: ServerContext, req: FastifyRequest, reply: F
 
 /** Always answers the same way, whether or not the e-mail is registered. */
 export async function forgotPassword(ctx: ServerContext, req: FastifyRequest, email: string): Promise<void> {
-  const { count } = await throttle.hit(ctx.db, `forgot:${email}`, FORGOT_WINDOW_MS);
-  if (count > FORGOT_MAX_PER_EMAIL) return; // silently drop: no mail bombing, no enumeration
+  const [{ count }, byIp] = await Promise.all([
+    throttle.hit(ctx.db, `forgot:${email}`, FORGOT_WINDOW_MS),
+    throttle.hit(ctx.db, `forgot:ip:${clientIp(req)}`, FORGOT_WINDOW_MS),
+  ]);
+  // Past either limit, drop silently: no mail bombing, and the answer reveals nothing.
+  if (count > FORGOT_MAX_PER_EMAIL || byIp.count > FORGOT_MAX_PER_IP) return;
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return;
   const token = newToken();
