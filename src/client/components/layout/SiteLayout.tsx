@@ -1,0 +1,51 @@
+import { Suspense } from 'react';
+import { Outlet, useMatches } from 'react-router';
+import { useCurrentUser } from '@/client/lib/auth';
+import { cn } from '@/client/lib/utils';
+import { PageSpinner } from '@/client/components/ui/spinner';
+import { BottomBar } from './BottomBar';
+import { CookieBanner } from './CookieBanner';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { Sidebar } from './Sidebar';
+
+export interface RouteHandle {
+  /** Page title (without the brand suffix), or a function of the route params. */
+  title?: string | ((params: Record<string, string | undefined>) => string);
+  /** Show the logged-in tools sidebar on this page (user and tool pages). */
+  sidebar?: boolean;
+}
+
+/** Layout of user pages (SPEC §2): header, optional sidebar, content, footer, mobile bottom bar, cookie banner. */
+export function SiteLayout() {
+  const { user } = useCurrentUser();
+  const matches = useMatches();
+  const wantsSidebar = matches.some((m) => (m.handle as RouteHandle | undefined)?.sidebar);
+  const showSidebar = Boolean(user) && wantsSidebar;
+  const showBottomBar = Boolean(user);
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-[60] focus:rounded-md focus:bg-primary focus:px-3 focus:py-2 focus:text-primary-foreground"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <div className="flex flex-1">
+        {showSidebar && user && <Sidebar user={user} />}
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+      <div className={cn(showBottomBar && 'pb-14 md:pb-0')}>
+        <Footer />
+      </div>
+      {showBottomBar && <BottomBar />}
+      <CookieBanner raised={showBottomBar} />
+    </div>
+  );
+}

@@ -1,0 +1,174 @@
+import type { QueryFunction } from '@tanstack/react-query';
+
+/** Request helper and default query function (SPEC §7, §8, §9). */
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const MAX_TIMEOUT_MS = 60_000;
+/** Bodies whose `text` is longer than this get a longer timeout. */
+export const LONG_TEXT_CHARS = 5_000;
+/** The helper warns in the console about requests slower than this. */
+export const SLOW_REQUEST_MS = 3_000;
+
+export const TOOLS_TIMEOUT_MESSAGE =
+  'Request timed out. Try with shorter text or try again later when server traffic is lower.';
+export const DEFAULT_TIMEOUT_MESSAGE = 'Request timed out. Please check your connection and try again.';
+export const NETWORK_ERROR_MESSAGE = 'Network connection issue. Please check your internet connection and try again.';
+
+/** 30 s, or for a body with a `text` longer than 5,000 characters 30 s + 1 ms per 100 characters, at most 60 s. */
+export function computeTimeout(body?: unknown): number {
+  if (body && typeof body === 'object' && 'text' in body) {
+    const text = (body as { text?: unknown }).text;
+    if (typeof text === 'string' && text.length > LONG_TEXT_CHARS) {
+      return Math.min(DEFAULT_TIMEOUT_MS + Math.floor(text.length / 100), MAX_TIMEOUT_MS);
+    }
+  }
+  return DEFAULT_TIMEOUT_MS;
+}
+
+/** The timeout message depends on whether the call went to a tool. */
+export function timeoutMessage(path: string): string {
+  return path.includes('/tools/') ? TOOLS_TIMEOUT_MESSAGE : DEFAULT_TIMEOUT_MESSAGE;
+}
+
+/** '{status}: {response text or status text}' */
+export function errorText(status: number, responseText: string, statusText: string): string {
+  return `${status}: ${responseText || statusText}`;
+}
+
+/** Parse a response text as JSON, or undefined when it is not JSON. */
+export function parseBody(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A non-ok HTTP answer. `message` follows the SPEC; `serverMessage` is the body's `message` for display. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+  readonly responseText: string;
+
+  constructor(status: number, responseText: string, statusText: string) {
+    super(errorText(status, responseText, statusText));
+    this.name = 'ApiError';
+    this.status = status;
+    this.responseText = responseText;
+    this.body = parseBody(responseText);
+  }
+
+  /** The server's human-readable `message`, if the body carried one. */
+  get serverMessage(): string | undefined {
+    const b = this.body as { message?: unknown; error?: { message?: unknown } } | undefined;
+    if (b && typeof b.message === 'string') return b.message;
+    if (b && b.error && typeof b.error.message === 'string') return b.error.message;
+    return undefined;
+  }
+
+  /** Per-field validation messages, when the server sent them. */
+  get fields(): Record<string, string> | undefined {
+    const b = this.body as { error?: { fields?: unknown } } | undefined;
+    const f = b?.error?.fields;
+    return f && typeof f === 'object' ? (f as Record<string, string>) : undefined;
+  }
+}
+
+export class TimeoutError extends Error {
+  readonly timeoutMs: number;
+  constructor(message: string, timeoutMs: number) {
+    super(message);
+    this.name = 'TimeoutError';
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+export class NetworkError extends Error {
+  constructor(message = NETWORK_ERROR_MESSAGE) {
+    super(message);
+    this.name = 'NetworkError';
+  }
+}
+
+/** The server's message from any error thrown by the helper, else the fallback. */
+export function messageOf(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.serverMessage ?? fallback;
+  if (error instanceof TimeoutError || error instanceof NetworkError) return error.message;
+  return fallback;
+}
+
+export interface RequestOptions {
+  /** Overrides the computed timeout. */
+  timeoutMs?: number;
+  /** Overrides the timeout message (queries always use the generic one). */
+  timeoutMessage?: string;
+  signal?: AbortSignal;
+}
+
+async function send(method: string, path: string, body: unknown, opts: RequestOptions = {}): Promise<Response> {
+  const timeoutMs = opts.timeoutMs ?? computeTimeout(body);
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onOuterAbort = () => controller.abort();
+  opts.signal?.addEventListener('abort', onOuterAbort, { once: true });
+  const started = Date.now();
+  try {
+    return await fetch(path, {
+      method,
+      headers: body !== undefined ? { 'Content-Type': 'application/json' } : {},
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+      credentials: 'include',
+      signal: controller.signal,
+    });
+  } catch (err) {
+    if (timedOut) throw new TimeoutError(opts.timeoutMessage ?? timeoutMessage(path), timeoutMs);
+    if (opts.signal?.aborted) throw err;
+    throw new NetworkError();
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onOuterAbort);
+    const elapsed = Date.now() - started;
+    if (elapsed > SLOW_REQUEST_MS) console.warn(`Slow request: ${method} ${path} took ${elapsed}ms`);
+  }
+}
+
+export async function throwIfNotOk(res: Response): Promise<void> {
+  if (!res.ok) {
+    const text = await res.text().catch(() => '');
+    throw new ApiError(res.status, text, res.statusText);
+  }
+}
+
+/**
+ * Any method and path; a JSON body (with its content type) only when one is given. Always sends cookies.
+ * Non-ok answers throw ApiError('{status}: {text}').
+ */
+export async function apiRequest(method: string, path: string, body?: unknown, opts?: RequestOptions): Promise<Response> {
+  const res = await send(method, path, body, opts);
+  await throwIfNotOk(res);
+  return res;
+}
+
+/** apiRequest + JSON parse. */
+export async function apiJson<T>(method: string, path: string, body?: unknown, opts?: RequestOptions): Promise<T> {
+  const res = await apiRequest(method, path, body, opts);
+  return (await res.json()) as T;
+}
+
+export type UnauthorizedBehavior = 'throw' | 'returnNull';
+
+/** Default query function: GET to queryKey[0], parsed as JSON. */
+export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return async ({ queryKey, signal }) => {
+    const path = String(queryKey[0]);
+    const res = await send('GET', path, undefined, { signal, timeoutMessage: DEFAULT_TIMEOUT_MESSAGE });
+    if (options.on401 === 'returnNull' && res.status === 401) return null;
+    await throwIfNotOk(res);
+    return (await res.json()) as T;
+  };
+}

@@ -1,0 +1,27 @@
+/** Matching of comparison-page paths (SPEC §2): /{c}-alternative, /{c}, /{c}-detector and /vs-{c}-com. */
+
+/** Competitor slugs from whatever the content module exports (strings, or objects with a slug/id). */
+export function competitorSlugs(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  const out: string[] = [];
+  for (const v of value) {
+    if (typeof v === 'string') out.push(v.toLowerCase());
+    else if (v && typeof v === 'object') {
+      const o = v as { slug?: unknown; id?: unknown };
+      const s = typeof o.slug === 'string' ? o.slug : typeof o.id === 'string' ? o.id : null;
+      if (s) out.push(s.toLowerCase());
+    }
+  }
+  return out;
+}
+
+/** The competitor a path segment names, or null when it is not a comparison path. */
+export function comparisonCompetitor(slug: string, competitors: readonly string[]): string | null {
+  const s = slug.toLowerCase();
+  const candidates = [s];
+  const vs = /^vs-(.+)-com$/.exec(s);
+  if (vs) candidates.push(vs[1]);
+  if (s.endsWith('-alternative')) candidates.push(s.slice(0, -'-alternative'.length));
+  if (s.endsWith('-detector')) candidates.push(s.slice(0, -'-detector'.length));
+  return candidates.find((c) => competitors.includes(c)) ?? null;
+}

@@ -1,0 +1,101 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { MailCheck } from 'lucide-react';
+import { ForgotPasswordBody } from '@/shared/api/auth';
+import { apiJson, messageOf } from '@/client/lib/api';
+import { useZodForm } from '@/client/lib/form';
+import { Button } from '@/client/components/ui/button';
+import { Spinner } from '@/client/components/ui/spinner';
+import { FormField } from '@/client/components/FormField';
+import { AuthCard } from './AuthCard';
+
+/** True when this server exposes the development mailbox (never in production). */
+function useDevMailboxAvailable(enabled: boolean): boolean {
+  const q = useQuery({
+    queryKey: ['/api/dev/mailbox', 'available'],
+    enabled,
+    queryFn: async () => {
+      const res = await fetch('/api/dev/mailbox', { credentials: 'include' });
+      return res.ok;
+    },
+  });
+  return q.data === true;
+}
+
+export default function ForgotPasswordPage() {
+  const form = useZodForm(ForgotPasswordBody, { email: '' });
+  const [submitting, setSubmitting] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const mailbox = useDevMailboxAvailable(sent !== null);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const body = form.validate();
+    if (!body || submitting) return;
+    setSubmitting(true);
+    setError(null);
+    try {
+      const res = await apiJson<{ message: string }>('POST', '/api/auth/forgot-password', body);
+      setSent(res.message);
+    } catch (err) {
+      setError(messageOf(err, 'Could not send the reset link. Please try again.'));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Forgot your password?"
+      subtitle="Enter your account's e-mail address and we will send you a link to reset it."
+      footer={
+        <Link to="/login" className="font-medium text-primary hover:underline">
+          Back to login
+        </Link>
+      }
+    >
+      {sent ? (
+        <div role="status" className="flex flex-col items-center gap-3 text-center">
+          <MailCheck className="h-10 w-10 text-success" aria-hidden="true" />
+          <p className="font-semibold">Check your inbox</p>
+          <p className="text-sm text-muted-foreground">{sent}</p>
+          {mailbox && (
+            <Link to="/dev/mailbox" className="text-sm font-medium text-primary hover:underline">
+              Open the development mailbox
+            </Link>
+          )}
+        </div>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <FormField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+            value={form.values.email}
+            error={form.errors.email}
+            onChange={(e) => form.setField('email', e.target.value)}
+          />
+          {error && (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {error}
+            </p>
+          )}
+          <Button type="submit" className="w-full" disabled={submitting} aria-busy={submitting}>
+            {submitting ? (
+              <>
+                <Spinner /> Sending...
+              </>
+            ) : (
+              'Send reset link'
+            )}
+          </Button>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,97 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { RegisterBody } from '@/shared/api/auth';
+import { ApiError, apiJson } from '@/client/lib/api';
+import { useZodForm } from '@/client/lib/form';
+import { toast } from '@/client/hooks/use-toast';
+import { Button } from '@/client/components/ui/button';
+import { Spinner } from '@/client/components/ui/spinner';
+import { FormField } from '@/client/components/FormField';
+import { SITE } from '@/client/lib/site';
+import { AuthCard } from './AuthCard';
+import { Divider, GoogleButton, POST_LOGIN_DELAY_MS } from './LoginPage';
+
+export default function RegisterPage() {
+  const form = useZodForm(RegisterBody, { username: '', email: '', password: '' });
+  const [submitting, setSubmitting] = useState(false);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (submitting) return;
+    const body = form.validate();
+    if (!body) return;
+    setSubmitting(true);
+    try {
+      const res = await apiJson<{ message?: string }>('POST', '/api/auth/register', body);
+      toast({ title: 'Success', description: res.message ?? 'Your account has been created.' });
+      window.setTimeout(() => {
+        window.location.href = '/pricing';
+      }, POST_LOGIN_DELAY_MS);
+    } catch (err) {
+      if (err instanceof ApiError) {
+        if (err.fields) form.setErrors(err.fields);
+        toast({ title: 'Error', description: err.serverMessage ?? 'Registration failed', variant: 'destructive' });
+      } else {
+        toast({ title: 'Error', description: 'Failed to create your account. Please try again.', variant: 'destructive' });
+      }
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Create your account"
+      subtitle={`Sign up to use ${SITE.name}'s tools with higher limits`}
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" className="font-medium text-primary hover:underline">
+            Log in
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <FormField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          value={form.values.username}
+          error={form.errors.username}
+          onChange={(e) => form.setField('username', e.target.value)}
+        />
+        <FormField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          value={form.values.email}
+          error={form.errors.email}
+          onChange={(e) => form.setField('email', e.target.value)}
+        />
+        <FormField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={form.values.password}
+          error={form.errors.password}
+          onChange={(e) => form.setField('password', e.target.value)}
+        />
+        <Button type="submit" className="mt-2 w-full" disabled={submitting} aria-busy={submitting}>
+          {submitting ? (
+            <>
+              <Spinner /> Loading...
+            </>
+          ) : (
+            'Create account'
+          )}
+        </Button>
+      </form>
+      <Divider label="Or continue with" />
+      <GoogleButton />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,12 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+
+/**
+ * Working tool pages, by catalogue tool id (src/shared/catalogue.ts). A tool listed here renders its own
+ * page at /tools/{slug} (and its aliases); every other catalogue tool shows the honest
+ * "not available on this server yet" page. Register with React.lazy so each engine's UI is its own chunk:
+ *
+ *   ai_content_detector: lazy(() => import('@/client/features/detector/DetectorPage')),
+ *
+ * The component receives the tool's slug as it was requested.
+ */
+export const TOOL_PAGES: Record<string, LazyExoticComponent<ComponentType<{ slug: string }>>> = {};

@@ -1,0 +1,180 @@
+import { Suspense, lazy, useEffect, type ComponentType } from 'react';
+import { Navigate, Outlet, createBrowserRouter, redirect, useLocation, useParams, useRouteError, type RouteObject } from 'react-router';
+import { TOOL_COLLECTIONS } from '@/shared/catalogue';
+import { LEGACY_REDIRECTS } from '@/shared/routes';
+import { useCurrentUser } from './lib/auth';
+import { comparisonCompetitor, competitorSlugs } from './lib/comparison';
+import { usePageTitle } from './lib/title';
+import { useRouteTitle } from './lib/useRouteTitle';
+import { SiteLayout, type RouteHandle } from './components/layout/SiteLayout';
+import { Button } from './components/ui/button';
+import { PageSpinner } from './components/ui/spinner';
+import NotFoundPage from './pages/NotFoundPage';
+import ToolPage, { toolTitle } from './pages/tools/ToolPage';
+import PricingPage from './pages/user/PricingPage';
+import DashboardPage from './pages/user/DashboardPage';
+import AccountPage from './pages/user/AccountPage';
+import UsagePage from './pages/user/UsagePage';
+import { adminTitle } from './pages/admin/nav';
+
+export { comparisonCompetitor, competitorSlugs };
+
+// Marketing and content pages (written separately); each renders only its page body.
+const HomePage = lazy(() => import('./pages/home/HomePage'));
+const AboutPage = lazy(() => import('./pages/content/AboutPage'));
+const ContactPage = lazy(() => import('./pages/content/ContactPage'));
+const FaqPage = lazy(() => import('./pages/content/FaqPage'));
+const PrivacyPage = lazy(() => import('./pages/content/PrivacyPage'));
+const TermsPage = lazy(() => import('./pages/content/TermsPage'));
+const DisclaimerPage = lazy(() => import('./pages/content/DisclaimerPage'));
+const RefundPage = lazy(() => import('./pages/content/RefundPage'));
+const CookiesPage = lazy(() => import('./pages/content/CookiesPage'));
+const AdvertisePage = lazy(() => import('./pages/content/AdvertisePage'));
+const BlogPage = lazy(() => import('./pages/content/BlogPage'));
+const ToolsIndexPage = lazy(() => import('./pages/content/ToolsIndexPage'));
+const ToolCollectionPage = lazy(() => import('./pages/content/ToolCollectionPage'));
+const DevMailboxPage = lazy(() => import('./pages/dev/DevMailboxPage'));
+
+// Auth and admin screens carry the form validation (zod) and admin code: loaded on demand.
+const LoginPage = lazy(() => import('./pages/auth/LoginPage'));
+const AdminLoginPage = lazy(() => import('./pages/auth/LoginPage').then((m) => ({ default: m.AdminLoginPage })));
+const RegisterPage = lazy(() => import('./pages/auth/RegisterPage'));
+const ForgotPasswordPage = lazy(() => import('./pages/auth/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('./pages/auth/ResetPasswordPage'));
+const AdminGate = lazy(() => import('./pages/admin/AdminGate'));
+const AdminDashboard = lazy(() => import('./pages/admin/AdminPages').then((m) => ({ default: m.AdminDashboard })));
+const AdminSection = lazy(() => import('./pages/admin/AdminPages').then((m) => ({ default: m.AdminSection })));
+
+function NotFoundRoute() {
+  usePageTitle('Page Not Found');
+  return <NotFoundPage />;
+}
+
+/** /:slug — a comparison page when the slug names a known competitor, otherwise the 404 page. */
+const ComparisonOrNotFound = lazy(async () => {
+  const mod = (await import('./pages/content/ComparisonPage')) as { default: ComponentType; COMPETITORS?: unknown };
+  const Page = mod.default;
+  const competitors = competitorSlugs(mod.COMPETITORS);
+  function ComparisonRoute() {
+    const { slug = '' } = useParams();
+    return comparisonCompetitor(slug, competitors) ? <Page /> : <NotFoundRoute />;
+  }
+  return { default: ComparisonRoute };
+});
+
+/** /tools/:collection — a category page, or a tool (or placeholder) by slug. */
+function ToolsSlugRoute() {
+  const { collection = '' } = useParams();
+  if (TOOL_COLLECTIONS.some((c) => c.slug === collection)) return <ToolCollectionPage />;
+  return <ToolPage slug={collection} />;
+}
+
+function toolsSlugTitle(params: Record<string, string | undefined>): string {
+  const slug = params.collection ?? '';
+  return TOOL_COLLECTIONS.find((c) => c.slug === slug)?.title ?? toolTitle(slug);
+}
+
+/** SPEC §4 auth gate: decide nothing while loading; no user -> /login; otherwise the page. */
+function RequireUser() {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) return <PageSpinner label="Checking your session" />;
+  if (!user) return <Navigate to="/login" replace />;
+  return <Outlet />;
+}
+
+/** Root: title from route handles and scroll to top on route change. */
+function RootShell() {
+  const { pathname } = useLocation();
+  useRouteTitle();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return <Outlet />;
+}
+
+function RouteError() {
+  const error = useRouteError();
+  console.warn('Route error', error);
+  return (
+    <div className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center gap-4 px-4 text-center">
+      <h1 className="text-2xl font-bold">Something went wrong</h1>
+      <p className="text-muted-foreground">This page could not be displayed. Reloading usually helps.</p>
+      <Button onClick={() => window.location.reload()}>Reload the page</Button>
+    </div>
+  );
+}
+
+const h = (handle: RouteHandle) => handle;
+
+const contentRoutes: RouteObject[] = [
+  { path: 'about', element: <AboutPage />, handle: h({ title: 'About Us' }) },
+  { path: 'contact', element: <ContactPage />, handle: h({ title: 'Contact Us' }) },
+  { path: 'faq', element: <FaqPage />, handle: h({ title: 'Frequently Asked Questions' }) },
+  { path: 'privacy', element: <PrivacyPage />, handle: h({ title: 'Privacy Policy' }) },
+  { path: 'terms', element: <TermsPage />, handle: h({ title: 'Terms of Service' }) },
+  { path: 'disclaimer', element: <DisclaimerPage />, handle: h({ title: 'Disclaimer' }) },
+  { path: 'refund', element: <RefundPage />, handle: h({ title: 'Refund Policy' }) },
+  { path: 'refund-policy', element: <RefundPage />, handle: h({ title: 'Refund Policy' }) },
+  { path: 'cookies', element: <CookiesPage />, handle: h({ title: 'Cookie Policy' }) },
+  { path: 'cookies-policy', element: <CookiesPage />, handle: h({ title: 'Cookie Policy' }) },
+  { path: 'advertise', element: <AdvertisePage />, handle: h({ title: 'Advertise With Us' }) },
+  { path: 'blog', element: <BlogPage />, handle: h({ title: 'Blog' }) },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootShell />,
+    errorElement: <RouteError />,
+    children: [
+      // Legacy shortcuts only ever lead to real, guarded entry points (the server redirects them too).
+      ...Object.entries(LEGACY_REDIRECTS).map(([from, to]) => ({ path: from, loader: () => redirect(to) })),
+      { path: 'super-admin', loader: () => redirect('/admin') },
+      { path: 'super-admin/dashboard', loader: () => redirect('/admin') },
+      { path: 'super-admin/user-management', loader: () => redirect('/admin/users') },
+      {
+        path: 'admin',
+        element: (
+          <Suspense fallback={<PageSpinner className="min-h-screen" />}>
+            <AdminGate />
+          </Suspense>
+        ),
+        handle: h({ title: 'Admin' }),
+        children: [
+          { index: true, element: <AdminDashboard />, handle: h({ title: 'Admin Dashboard' }) },
+          { path: '*', element: <AdminSection />, handle: h({ title: (p) => adminTitle(`/admin/${p['*'] ?? ''}`) }) },
+        ],
+      },
+      {
+        element: <SiteLayout />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: 'login', element: <LoginPage />, handle: h({ title: 'Log in' }) },
+          { path: 'register', element: <RegisterPage />, handle: h({ title: 'Sign up' }) },
+          { path: 'forgot-password', element: <ForgotPasswordPage />, handle: h({ title: 'Forgot password' }) },
+          { path: 'reset-password', element: <ResetPasswordPage />, handle: h({ title: 'Reset password' }) },
+          { path: 'admin-login', element: <AdminLoginPage />, handle: h({ title: 'Admin sign in' }) },
+          { path: 'pricing', element: <PricingPage />, handle: h({ title: 'Pricing' }) },
+          { path: 'dev/mailbox', element: <DevMailboxPage />, handle: h({ title: 'Development mailbox' }) },
+          ...contentRoutes,
+          { path: 'tools', element: <ToolsIndexPage />, handle: h({ title: 'AI Tools', sidebar: true }) },
+          { path: 'tools/:collection', element: <ToolsSlugRoute />, handle: h({ title: toolsSlugTitle, sidebar: true }) },
+          {
+            element: <RequireUser />,
+            handle: h({ sidebar: true }),
+            children: [
+              { path: 'dashboard', element: <DashboardPage />, handle: h({ title: 'Dashboard' }) },
+              { path: 'account', element: <AccountPage />, handle: h({ title: 'Account Settings' }) },
+              { path: 'usage', element: <UsagePage />, handle: h({ title: 'Usage' }) },
+            ],
+          },
+          { path: ':slug', element: <ComparisonOrNotFound /> },
+          { path: '*', element: <NotFoundRoute />, handle: h({ title: 'Page Not Found' }) },
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}
