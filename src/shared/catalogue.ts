@@ -58,8 +58,8 @@ function tool(d: Def): Tool {
 }
 
 export const TOOLS: Tool[] = [
-  tool({ id: 'ai_content_detector', slug: 'ai-content-detector', name: 'AI Content Detector', description: 'Find out whether a text was written by AI, sentence by sentence, with the reasons.', category: 'text', icon: 'ScanSearch', iconColor: '#2563eb', aliases: ['content-detector'] }),
-  tool({ id: 'chatgpt_detector', slug: 'chatgpt-detector', name: 'ChatGPT Detector', description: 'Check whether an essay or article was produced by ChatGPT or another chatbot.', category: 'text', icon: 'Bot', iconColor: '#0891b2' }),
+  tool({ id: 'ai_content_detector', slug: 'ai-content-detector', name: 'AI Content Detector', description: 'Find out whether a text was written by AI, sentence by sentence, with the reasons.', category: 'text', icon: 'ScanSearch', iconColor: '#2563eb', aliases: ['content-detector'], live: true }),
+  tool({ id: 'chatgpt_detector', slug: 'chatgpt-detector', name: 'ChatGPT Detector', description: 'Check whether an essay or article was produced by ChatGPT or another chatbot.', category: 'text', icon: 'Bot', iconColor: '#0891b2', live: true }),
   tool({ id: 'ai_humanizer', slug: 'ai-humanizer', name: 'AI Humanizer', description: 'Rewrite AI-sounding text so it reads naturally, keeping its meaning.', category: 'text', icon: 'Wand2', iconColor: '#7c3aed' }),
   tool({ id: 'ai_rewriter', slug: 'ai-rewriter', name: 'AI Rewriter', description: 'Paraphrase text in one of six tones.', category: 'text', icon: 'RefreshCw', iconColor: '#db2777' }),
   tool({ id: 'grammar_fixer', slug: 'grammar-fixer', name: 'Grammar Fixer', description: 'Find and fix grammar, spelling and punctuation mistakes.', category: 'text', icon: 'SpellCheck', iconColor: '#16a34a' }),

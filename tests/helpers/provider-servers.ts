@@ -67,7 +67,15 @@ export function multipartBody(file: { name: string; content: Buffer | string; ty
 
 /** A minimal one-page PDF whose page shows `text` (pdf.js rebuilds the xref table, so offsets need not be exact). */
 export function tinyPdf(text: string): Buffer {
-  const stream = `BT /F1 12 Tf 72 720 Td (${text.replace(/[()\\]/g, '\\$&')}) Tj ET`;
+  // One text line per ~60 characters, as a real PDF would lay the words out.
+  const lines: string[] = [];
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last].length + 1 + word.length <= 60) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  const ops = lines.map((l, i) => `${i === 0 ? '' : '0 -14 Td '}(${l.replace(/[()\\]/g, '\\$&')}) Tj`).join('\n');
+  const stream = `BT /F1 12 Tf 72 720 Td\n${ops}\nET`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',

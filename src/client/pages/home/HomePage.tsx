@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { HomeTool } from '@/client/features/home-tool/HomeTool';
 import {
   ArrowRight,
   BookOpen,
@@ -177,40 +178,6 @@ function SectionHeading({ eyebrow, title, text, id }: { eyebrow?: string; title:
   );
 }
 
-function ExampleReport() {
-  return (
-    <figure className="relative rounded-2xl border border-slate-200 bg-white p-5 shadow-xl shadow-indigo-100/60 sm:p-6">
-      <div className="flex items-center justify-between gap-3 border-b border-slate-100 pb-4">
-        <div className="flex items-center gap-2">
-          <span className="inline-flex h-8 w-8 items-center justify-center rounded-lg bg-indigo-50">
-            <ScanSearch className="h-4 w-4 text-indigo-600" aria-hidden="true" />
-          </span>
-          <span className="text-sm font-semibold text-slate-900">Detection report</span>
-        </div>
-        <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-600">Example</span>
-      </div>
-      <ul className="mt-4 space-y-4">
-        {EXAMPLE_SENTENCES.map((s) => {
-          const style = VERDICT_STYLE[s.verdict];
-          return (
-            <li key={s.text}>
-              <p className="text-sm leading-relaxed text-slate-800">
-                <span className={`rounded px-1 py-0.5 underline decoration-2 underline-offset-4 ${style.mark}`}>{s.text}</span>
-              </p>
-              <p className="mt-1.5 flex flex-wrap items-center gap-2 text-xs text-slate-500">
-                <span className={`rounded-full px-2 py-0.5 font-medium ${style.badge}`}>{style.label}</span>
-                {s.reason}
-              </p>
-            </li>
-          );
-        })}
-      </ul>
-      <figcaption className="mt-5 border-t border-slate-100 pt-4 text-xs text-slate-500">
-        Illustration of how a report reads: every sentence gets a verdict and the reasons behind it.
-      </figcaption>
-    </figure>
-  );
-}
 
 export default function HomePage() {
   usePageTitle('Veritext - Advanced AI Detection & Content Tools');
@@ -249,7 +216,7 @@ export default function HomePage() {
             </div>
             <p className="mt-4 text-sm text-slate-500">No account needed to try the detector.</p>
           </div>
-          <ExampleReport />
+          <HomeTool />
         </Container>
       </section>
 

@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
  * Working tool pages, by catalogue tool id (src/shared/catalogue.ts). A tool listed here renders its own
@@ -9,4 +9,9 @@ import type { ComponentType, LazyExoticComponent } from 'react';
  *
  * The component receives the tool's slug as it was requested.
  */
-export const TOOL_PAGES: Record<string, LazyExoticComponent<ComponentType<{ slug: string }>>> = {};
+const DetectorPage = lazy(() => import('@/client/features/detector/DetectorPage'));
+
+export const TOOL_PAGES: Record<string, LazyExoticComponent<ComponentType<{ slug: string }>>> = {
+  ai_content_detector: DetectorPage,
+  chatgpt_detector: DetectorPage,
+};

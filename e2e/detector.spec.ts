@@ -1,0 +1,76 @@
+import { expect, registerViaApi, test } from './fixtures';
+
+const TEXT =
+  'We drove up to the lake on Friday, later than planned because Sam forgot the tent poles and we had to turn back. ' +
+  'By the time we got there it was dark, the campsite was muddy and the only free pitch was next to a family with three dogs. ' +
+  'Honestly it was fine. The dogs were friendly, the kids shared their marshmallows, and on Saturday the rain stopped long enough for a swim. ' +
+  'I would go again, but I would pack the poles myself.';
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('cookieConsent', 'minimal'));
+});
+
+test('home page: an anonymous visitor gets 5 detections, then the limit toast on the 6th', async ({ page }) => {
+  await page.goto('/');
+  const tool = page.getByTestId('home-tool');
+  await tool.getByRole('textbox').fill(TEXT);
+  const detect = tool.getByRole('button', { name: 'Detect AI Content' });
+  for (let i = 1; i <= 5; i++) {
+    await detect.click();
+    await expect(tool.getByText(`${i} of 5 free detections used this session.`)).toBeVisible();
+    await expect(tool.getByRole('status').filter({ hasText: 'Analysis complete!' })).toBeVisible();
+  }
+  await detect.click();
+  const toast = page.getByRole('status').filter({ hasText: 'Detection Limit Reached' });
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText('Free users are limited to 5 detections. Please sign up for a Pro account to continue.');
+  await expect(detect).toBeDisabled();
+  await expect(tool.getByRole('link', { name: 'Sign up free' })).toBeVisible();
+
+  // Clearing browser storage does not reset the server-side count.
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.getByTestId('home-tool').getByRole('textbox').fill(TEXT);
+  await page.getByTestId('home-tool').getByRole('button', { name: 'Detect AI Content' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Detection Limit Reached' })).toBeVisible();
+});
+
+test('home page: the word counter blocks texts over the visitor limit', async ({ page }) => {
+  await page.goto('/');
+  const tool = page.getByTestId('home-tool');
+  await tool.getByRole('textbox').fill(Array.from({ length: 501 }, (_, i) => `w${i}`).join(' '));
+  await expect(tool.getByTestId('word-counter')).toHaveText('501 / 500 words');
+  await expect(tool.getByRole('button', { name: 'Detect AI Content' })).toBeDisabled();
+  await expect(tool.getByRole('alert')).toContainText('the limit is 500 words');
+});
+
+test('detector page: highlighted sentences explain themselves on focus', async ({ page }) => {
+  await registerViaApi(page);
+  await page.goto('/tools/ai-content-detector');
+  await expect(page.getByRole('heading', { level: 1, name: 'AI Content Detector' })).toBeVisible();
+  await page.getByLabel('Text to analyze').fill(TEXT);
+  await expect(page.getByTestId('word-counter')).toContainText('/ 2,000 words');
+  await page.getByRole('button', { name: 'Detect AI' }).click();
+  const result = page.getByTestId('detector-result');
+  await expect(result).toBeVisible();
+  await expect(result.getByRole('img', { name: /AI probability \d+%/ })).toBeVisible();
+  await expect(result.getByRole('heading', { level: 2 })).toHaveText(/Likely AI-generated|Likely human-written|Mixed|Uncertain/);
+
+  const sentences = result.getByTestId('sentence');
+  expect(await sentences.count()).toBeGreaterThan(2);
+  // The highlighted sentences reassemble the input text exactly.
+  const joined = (await sentences.allTextContents()).join(' ');
+  expect(joined.replace(/\s+/g, ' ')).toBe(TEXT.replace(/\s+/g, ' ').trim());
+
+  await sentences.first().focus();
+  const tip = result.getByRole('tooltip').filter({ hasText: '% AI probability' }).first();
+  await expect(tip).toBeVisible();
+});
+
+test('the content-detector alias and the ChatGPT detector page both work', async ({ page }) => {
+  await page.goto('/tools/content-detector');
+  await expect(page.getByRole('heading', { level: 1, name: 'AI Content Detector' })).toBeVisible();
+  await page.goto('/tools/chatgpt-detector');
+  await expect(page.getByRole('heading', { level: 1, name: 'ChatGPT Detector' })).toBeVisible();
+  await expect(page.getByLabel('Text to analyze')).toBeVisible();
+});

@@ -1,0 +1,92 @@
+import { useEffect, useRef, useState } from 'react';
+import { FileUp, ScanSearch, X } from 'lucide-react';
+import { Button } from '@/client/components/ui/button';
+import { Spinner } from '@/client/components/ui/spinner';
+import { useCurrentUser } from '@/client/lib/auth';
+import { countWords, LIMIT_MESSAGES } from '@/shared/limits';
+import { wordLimit } from '@/shared/roles';
+import { DetectorResult } from './DetectorResult';
+import { useDetection } from './useDetection';
+import { LimitBanner } from './WordLimitBanner';
+
+const ACCEPT = '.txt,.docx,.pdf,text/plain,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+/** The detector page's tool: text or file in, explained verdict out. */
+export function DetectorTool({ placeholder }: { placeholder?: string }) {
+  const { user } = useCurrentUser();
+  const limit = wordLimit(user?.role ?? null);
+  const [text, setText] = useState('');
+  const fileInput = useRef<HTMLInputElement>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+  const detection = useDetection();
+  const words = countWords(text);
+  const over = words > limit;
+  const canRun = words > 0 && !over && !detection.busy && !detection.limitReached;
+
+  useEffect(() => {
+    if (!detection.result) return;
+    const t = setTimeout(() => resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }), 100);
+    return () => clearTimeout(t);
+  }, [detection.result]);
+
+  async function onFile(file: File | undefined) {
+    if (!file) return;
+    const done = await detection.run({ file });
+    if (done) setText(done.analysedText);
+    if (fileInput.current) fileInput.current.value = '';
+  }
+
+  return (
+    <div className="space-y-5">
+      <div className="rounded-2xl border bg-card p-4 shadow-sm sm:p-5">
+        <label htmlFor="detector-text" className="mb-2 block text-sm font-medium">
+          Text to analyze
+        </label>
+        <textarea
+          id="detector-text"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          rows={10}
+          placeholder={placeholder ?? 'Paste the text you want to check (at least a few sentences for a reliable verdict)…'}
+          className="w-full resize-y rounded-xl border border-input bg-background p-3 text-[15px] leading-7 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        />
+        <div className="mt-3 flex flex-wrap items-center gap-2">
+          <Button onClick={() => detection.run({ text })} disabled={!canRun}>
+            {detection.busy ? (
+              <>
+                <Spinner /> Detecting...
+              </>
+            ) : (
+              <>
+                <ScanSearch /> Detect AI
+              </>
+            )}
+          </Button>
+          <Button variant="outline" onClick={() => fileInput.current?.click()} disabled={detection.busy || detection.limitReached}>
+            <FileUp /> Upload file
+          </Button>
+          <input ref={fileInput} type="file" accept={ACCEPT} className="sr-only" aria-label="Upload a .txt, .docx or .pdf file" onChange={(e) => onFile(e.target.files?.[0])} />
+          {text && (
+            <Button variant="ghost" size="sm" onClick={() => (setText(''), detection.reset())}>
+              <X /> Clear
+            </Button>
+          )}
+          <span className={`ml-auto text-sm tabular-nums ${over ? 'font-semibold text-red-600' : 'text-muted-foreground'}`} aria-live="polite" data-testid="word-counter">
+            {words.toLocaleString('en-US')} / {limit.toLocaleString('en-US')} words
+          </span>
+        </div>
+        <p className="mt-2 text-xs text-muted-foreground">.txt, .docx or .pdf, up to 5 MB. Files are read on the server and not kept.</p>
+      </div>
+
+      {over && (
+        <LimitBanner anonymous={!user}>
+          Your text has {words.toLocaleString('en-US')} words; the limit is {limit.toLocaleString('en-US')} words per check
+          {!user ? '. Sign up for a free account to check up to 2,000 words.' : '.'}
+        </LimitBanner>
+      )}
+      {detection.limitReached && <LimitBanner anonymous={!user}>{LIMIT_MESSAGES.detect.message}</LimitBanner>}
+
+      {detection.result && <DetectorResult ref={resultRef} result={detection.result} text={detection.analysedText} />}
+    </div>
+  );
+}

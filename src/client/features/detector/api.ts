@@ -1,0 +1,57 @@
+import { ApiError, apiJson, NetworkError, TimeoutError, timeoutMessage } from '@/client/lib/api';
+import type { DetectResponse } from '@/shared/api/detector';
+
+export const DETECT_PATH = '/api/tools/content-detector';
+const UPLOAD_TIMEOUT_MS = 60_000;
+
+/** A detection reply is usable only if it carries a numeric score (SPEC §8: 'Received invalid response format from server'). */
+export function isDetectResponse(x: unknown): x is DetectResponse {
+  const r = x as DetectResponse;
+  return !!r && typeof r === 'object' && typeof r.score === 'number' && Array.isArray(r.sentences) && Array.isArray(r.analysis);
+}
+
+export class InvalidReplyError extends Error {}
+
+export async function detectText(text: string): Promise<DetectResponse> {
+  const body = await apiJson<unknown>('POST', DETECT_PATH, { text });
+  if (!isDetectResponse(body)) throw new InvalidReplyError('Received invalid response format from server');
+  return body;
+}
+
+/** Multipart upload; the server extracts the text from .txt, .docx or .pdf. */
+export async function detectFile(file: File): Promise<DetectResponse> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  let res: Response;
+  try {
+    res = await fetch(DETECT_PATH, { method: 'POST', body: form, credentials: 'include', signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS) });
+  } catch (err) {
+    if ((err as Error).name === 'TimeoutError') throw new TimeoutError(timeoutMessage(DETECT_PATH), UPLOAD_TIMEOUT_MS);
+    throw new NetworkError();
+  }
+  if (!res.ok) throw new ApiError(res.status, await res.text().catch(() => ''), res.statusText);
+  const body = (await res.json().catch(() => null)) as unknown;
+  if (!isDetectResponse(body)) throw new InvalidReplyError('Received invalid response format from server');
+  return body;
+}
+
+/** SPEC §9: above 0.7 red, above 0.4 amber, else green (for an AI probability). */
+export function scoreTone(score: number): 'red' | 'amber' | 'green' {
+  return score > 0.7 ? 'red' : score > 0.4 ? 'amber' : 'green';
+}
+
+export const TONE_CLASSES = {
+  red: { text: 'text-red-600', bg: 'bg-red-100', ring: 'stroke-red-500', mark: 'bg-red-100 decoration-red-400' },
+  amber: { text: 'text-amber-600', bg: 'bg-amber-100', ring: 'stroke-amber-500', mark: 'bg-amber-100 decoration-amber-400' },
+  green: { text: 'text-emerald-600', bg: 'bg-emerald-100', ring: 'stroke-emerald-500', mark: 'bg-transparent decoration-transparent' },
+} as const;
+
+export const VERDICT_LABELS: Record<DetectResponse['verdict'], { title: string; detail: string }> = {
+  ai: { title: 'Likely AI-generated', detail: 'The writing shows strong, consistent signs of machine generation.' },
+  human: { title: 'Likely human-written', detail: 'The writing looks like a person wrote it.' },
+  mixed: { title: 'Mixed', detail: 'Some passages look machine-generated and others human-written.' },
+  uncertain: {
+    title: 'Uncertain',
+    detail: 'The signals are not strong enough for a reliable verdict. Treat this result as inconclusive, not as evidence.',
+  },
+};
