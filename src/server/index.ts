@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   const ctx = await createContext(env);
   const app = await buildApp(ctx);
 
-  if (env.NODE_ENV !== 'production' && env.SEED_DEMO_USERS) await seedDemoUsers(ctx.db, (line) => app.log.info(line));
+  if (env.NODE_ENV !== 'production' && env.SEED_DEMO_USERS) await seedDemoUsers(ctx.db, (text) => console.log(text)); // plain text: a person reads these
   await sweepExpired(ctx.db);
   const sweeper = setInterval(() => sweepExpired(ctx.db).catch((err) => app.log.warn({ err }, 'sweep failed')), 3600_000);
   sweeper.unref();
