@@ -1,50 +1,18 @@
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Link } from 'react-router';
-import {
-  ArrowRight,
-  Bot,
-  ChevronDown,
-  Code2,
-  Expand,
-  FileSearch,
-  FileUser,
-  Gauge,
-  Hash,
-  Image as ImageIcon,
-  KeyRound,
-  ListCollapse,
-  Mail,
-  Megaphone,
-  Mic,
-  PenLine,
-  RefreshCw,
-  ScanSearch,
-  Scissors,
-  ShieldAlert,
-  Sparkles,
-  SpellCheck,
-  Tags,
-  Volume2,
-  Wand2,
-  Wrench,
-  type LucideIcon,
-} from 'lucide-react';
+import { ArrowRight, ChevronDown, type LucideIcon } from 'lucide-react';
 import type { Tool } from '@/shared/catalogue';
-import { formatTitle } from '@/client/lib/title';
+import { ToolIcon } from '@/client/components/ToolIcon';
+
+export { ToolIcon };
 
 /* ------------------------------------------------------------------ */
 /* Page title                                                          */
 /* ------------------------------------------------------------------ */
 
-/**
- * Sets document.title as `${title} | Veritext - Advanced AI Detection & Content Tools` (SPEC §9),
- * using the shell's formatter so every page shares one brand and suffix.
- */
-export function usePageTitle(title: string): void {
-  useEffect(() => {
-    document.title = formatTitle(title);
-  }, [title]);
-}
+import { usePageTitle } from '@/client/lib/title';
+
+export { usePageTitle };
 
 /* ------------------------------------------------------------------ */
 /* Competitors (comparison pages, SPEC §2)                             */
@@ -63,38 +31,6 @@ export const COMPETITOR_NAMES: Record<string, string> = {
 /* ------------------------------------------------------------------ */
 /* Tool icons                                                          */
 /* ------------------------------------------------------------------ */
-
-/** Lucide icon names used by the catalogue, imported one by one to keep the bundle small. */
-const ICONS: Record<string, LucideIcon> = {
-  ScanSearch,
-  Bot,
-  Wand2,
-  RefreshCw,
-  SpellCheck,
-  ListCollapse,
-  Expand,
-  Scissors,
-  FileSearch,
-  Volume2,
-  Mic,
-  Image: ImageIcon,
-  ShieldAlert,
-  KeyRound,
-  Hash,
-  Tags,
-  Gauge,
-  Code2,
-  PenLine,
-  FileUser,
-  Mail,
-  Sparkles,
-  Megaphone,
-};
-
-export function ToolIcon({ name, color, className = 'h-5 w-5' }: { name: string; color?: string; className?: string }) {
-  const Icon = ICONS[name] ?? Wrench;
-  return <Icon className={className} style={color ? { color } : undefined} aria-hidden="true" />;
-}
 
 /** Soft square tile holding a tool icon, tinted with the tool colour. */
 export function ToolIconTile({ name, color, size = 'md' }: { name: string; color: string; size?: 'md' | 'lg' }) {
