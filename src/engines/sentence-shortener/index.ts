@@ -1,0 +1,56 @@
+/**
+ * Offline sentence shortener. Pure, deterministic.
+ *
+ *   shorten(text) -> { text, wordsBefore, wordsAfter, changes }
+ *
+ * Order of precedence (earlier claims win where spans overlap): pruned empty clauses, fillers/hedges,
+ * wordy phrases (longest first), redundant pairs. Quoted text is never touched. Capitalisation at sentence starts
+ * is repaired by the rule engine.
+ */
+import {
+  applyEdits,
+  collectRuleEdits,
+  compileRules,
+  countWords,
+  quoteSpans,
+  splitSentences,
+  type Edit,
+  type PhraseRule,
+} from '../text';
+import { FILLERS, PRUNE, REDUNDANT, WORDY } from './rules';
+
+export interface ShortenChange {
+  start: number;
+  end: number;
+  replacement: string;
+  kind: 'wordy' | 'filler' | 'hedge' | 'redundant' | 'prune';
+}
+
+export interface ShortenResult {
+  text: string;
+  wordsBefore: number;
+  wordsAfter: number;
+  /** edits with offsets into the INPUT text */
+  changes: ShortenChange[];
+}
+
+const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
+
+const byLength = (a: [string, string], b: [string, string]) => b[0].length - a[0].length;
+
+const RULES = compileRules([
+  ...PRUNE,
+  ...FILLERS,
+  ...[...WORDY].sort(byLength).map(([p, r]): PhraseRule => ({ pattern: esc(p), replacement: r, kind: 'wordy' })),
+  ...[...REDUNDANT].sort(byLength).map(([p, r]): PhraseRule => ({ pattern: esc(p), replacement: r, kind: 'redundant' })),
+]);
+
+export const SHORTENER_RULE_COUNT = { wordy: WORDY.length, redundant: REDUNDANT.length, fillers: FILLERS.length, prune: PRUNE.length };
+
+export function shorten(text: string): ShortenResult {
+  const wordsBefore = countWords(text);
+  const edits: Edit[] = [];
+  collectRuleEdits(text, splitSentences(text), RULES, edits, quoteSpans(text));
+  const { text: out, changes } = applyEdits(text, edits);
+  return { text: out, wordsBefore, wordsAfter: countWords(out), changes: changes as ShortenChange[] };
+}

@@ -1,0 +1,321 @@
+/**
+ * Shared text utilities for the writing engines. Pure, deterministic, offline.
+ *
+ * - splitSentences: sentence spans with offsets into the input
+ * - tokenize / countWords
+ * - Edit / applyEdits: offset-based edits on the original text (non-overlapping)
+ * - matchCase / capitalizeFirst, hash32 (FNV-1a) for deterministic variety
+ * - phrase-rule engine (applyRules) used by the shortener, humanizer and rewriter
+ */
+export { posTag, type PosToken } from './pos';
+
+export interface Span {
+  text: string;
+  start: number;
+  end: number;
+}
+
+export type Token = Span & { kind: 'word' | 'number' | 'punct' };
+
+const ABBREVIATIONS = new Set(
+  [
+    'mr', 'mrs', 'ms', 'dr', 'prof', 'sr', 'jr', 'st', 'mt', 'vs', 'etc', 'e.g', 'i.e', 'inc', 'ltd', 'co', 'corp',
+    'no', 'fig', 'figs', 'eq', 'vol', 'pp', 'approx', 'dept', 'est', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug',
+    'sep', 'sept', 'oct', 'nov', 'dec', 'u.s', 'u.k', 'a.m', 'p.m', 'ph.d', 'gen', 'gov', 'sen', 'rep', 'lt', 'col',
+    'capt', 'cf', 'al',
+  ],
+);
+
+/**
+ * Split text into sentences. Boundaries: [.!?…]+ (plus closing quotes/brackets) followed by whitespace and an
+ * upper-case letter, digit, quote or bracket; or a blank line / line break. Abbreviations and initials do not end
+ * a sentence. Returned spans are trimmed and index into the original text.
+ */
+export function splitSentences(text: string): Span[] {
+  const out: Span[] = [];
+  let segStart = 0;
+  const push = (s: number, e: number) => {
+    while (s < e && /\s/.test(text[s]!)) s++;
+    while (e > s && /\s/.test(text[e - 1]!)) e--;
+    if (e > s) out.push({ text: text.slice(s, e), start: s, end: e });
+  };
+  const re = /([.!?\u2026]+)(["'\u201D\u2019)\]]*)(\s+)|(\n\s*\n|\r?\n)/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text))) {
+    if (m[4] !== undefined) {
+      push(segStart, m.index);
+      segStart = m.index + m[0].length;
+      continue;
+    }
+    const punctEnd = m.index + m[1]!.length + m[2]!.length;
+    const next = text[m.index + m[0].length];
+    if (next === undefined) break;
+    if (!/[\p{Lu}\d"'\u201C\u2018(\[]/u.test(next)) continue;
+    if (m[1] === '.') {
+      // word before the period
+      const before = text.slice(segStart, m.index).match(/([\p{L}.]+)$/u)?.[1] ?? '';
+      const w = before.toLowerCase();
+      if (ABBREVIATIONS.has(w) || /^\p{Lu}$/u.test(before) || /^(\p{L}\.)+\p{L}$/u.test(before)) continue;
+    }
+    if (m[3]!.includes('\n') && /\n\s*\n/.test(m[3]!)) {
+      push(segStart, punctEnd);
+      segStart = punctEnd;
+      continue;
+    }
+    push(segStart, punctEnd);
+    segStart = punctEnd;
+  }
+  push(segStart, text.length);
+  return out;
+}
+
+/** Paragraph spans (separated by blank lines). */
+export function splitParagraphs(text: string): Span[] {
+  const out: Span[] = [];
+  const re = /\S[\s\S]*?(?=\n\s*\n|$)/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text))) {
+    const t = m[0].replace(/\s+$/, '');
+    out.push({ text: t, start: m.index, end: m.index + t.length });
+  }
+  return out;
+}
+
+const TOKEN_RE = /(\d+(?:[.,:/]\d+)*%?)|([\p{L}\p{M}]+(?:['\u2019\-][\p{L}\p{M}]+)*)|([^\s\p{L}\p{M}\d])/gu;
+
+export function tokenize(text: string): Token[] {
+  const out: Token[] = [];
+  let m: RegExpExecArray | null;
+  TOKEN_RE.lastIndex = 0;
+  while ((m = TOKEN_RE.exec(text))) {
+    const kind = m[1] !== undefined ? 'number' : m[2] !== undefined ? 'word' : 'punct';
+    out.push({ text: m[0], start: m.index, end: m.index + m[0].length, kind });
+  }
+  return out;
+}
+
+/** Words as a reader counts them: runs of letters/digits (hyphenated and apostrophe forms count once). */
+export function countWords(text: string): number {
+  return text.match(/[\p{L}\p{N}]+(?:['\u2019\-.,][\p{L}\p{N}]+)*/gu)?.length ?? 0;
+}
+
+/** Lower-cased content-ish word list, for similarity and comparisons. */
+export function words(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+(?:['\u2019][\p{L}]+)?/gu) ?? []).map((w) => w.replace(/\u2019/g, "'"));
+}
+
+export function capitalizeFirst(s: string): string {
+  const i = s.search(/\p{L}/u);
+  if (i < 0) return s;
+  return s.slice(0, i) + s[i]!.toUpperCase() + s.slice(i + 1);
+}
+
+export function lowerFirst(s: string): string {
+  const i = s.search(/\p{L}/u);
+  if (i < 0) return s;
+  return s.slice(0, i) + s[i]!.toLowerCase() + s.slice(i + 1);
+}
+
+/** Give `replacement` the capitalisation pattern of `original` (ALL CAPS, Capitalised, or as written). */
+export function matchCase(original: string, replacement: string): string {
+  const letters = original.replace(/[^\p{L}]/gu, '');
+  if (letters.length > 1 && letters === letters.toUpperCase() && replacement.length > 1) return replacement.toUpperCase();
+  if (/^\P{L}*\p{Lu}/u.test(original)) return capitalizeFirst(replacement);
+  return replacement;
+}
+
+/** 32-bit FNV-1a hash; used to derive deterministic "variety" from sentence text. */
+export function hash32(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+// ---------------------------------------------------------------------------
+// Edits
+// ---------------------------------------------------------------------------
+
+export interface Edit {
+  /** offsets into the ORIGINAL text */
+  start: number;
+  end: number;
+  replacement: string;
+  kind: string;
+  /** after applying, the next word must start with a capital (the edit removed a sentence opener) */
+  capNext?: boolean;
+}
+
+/** Is [start,end) free of every claimed edit? */
+export function isFree(edits: readonly Edit[], start: number, end: number): boolean {
+  for (const e of edits) {
+    if (start < e.end && e.start < end) return false;
+    // two insertions/edits touching at the same point: keep apart
+    if (start === end && e.start === e.end && e.start === start) return false;
+  }
+  return true;
+}
+
+/** Apply non-overlapping edits (offsets into `text`). Overlapping later edits are dropped. */
+export function applyEdits(text: string, edits: readonly Edit[]): { text: string; changes: Edit[] } {
+  const kept: Edit[] = [];
+  for (const e of edits) if (isFree(kept, e.start, e.end)) kept.push(e);
+  kept.sort((a, b) => a.start - b.start || a.end - b.end);
+  // repair capitalisation after removed sentence openers
+  for (let i = 0; i < kept.length; i++) {
+    const e = kept[i]!;
+    if (!e.capNext) continue;
+    let pos = e.end;
+    while (pos < text.length && /[\s"'\u201C\u2018(]/.test(text[pos]!)) pos++;
+    const next = kept[i + 1];
+    if (next && next.start <= pos) {
+      if (/\p{L}/u.test(next.replacement)) next.replacement = capitalizeFirst(next.replacement);
+      else next.capNext = true;
+    } else if (pos < text.length && /\p{Ll}/u.test(text[pos]!)) {
+      e.replacement += text.slice(e.end, pos) + text[pos]!.toUpperCase();
+      e.end = pos + 1;
+    }
+  }
+  for (const e of kept) delete e.capNext;
+  let out = '';
+  let pos = 0;
+  for (const e of kept) {
+    out += text.slice(pos, e.start) + e.replacement;
+    pos = e.end;
+  }
+  out += text.slice(pos);
+  return { text: out, changes: kept };
+}
+
+// ---------------------------------------------------------------------------
+// Phrase-rule engine
+// ---------------------------------------------------------------------------
+
+export interface PhraseRule {
+  /** case-insensitive phrase pattern (regex source, no anchors needed; word boundaries are added) */
+  pattern: string;
+  /** '' removes the phrase (with its commas/spaces, repairing capitalisation). */
+  replacement: string;
+  kind: string;
+  /** only when the phrase opens a sentence */
+  sentenceStartOnly?: boolean;
+  /** optional regex source the text right after the match must NOT start with (checked on the following text) */
+  notBefore?: string;
+  /** optional regex source the text right before the match must NOT end with */
+  notAfter?: string;
+}
+
+interface CompiledRule extends PhraseRule {
+  re: RegExp;
+  nb?: RegExp;
+  na?: RegExp;
+}
+
+export function compileRules(rules: readonly PhraseRule[]): CompiledRule[] {
+  return rules.map((r) => ({
+    ...r,
+    re: new RegExp(`(?<![\\p{L}\\p{N}'\\u2019-])(?:${r.pattern})(?![\\p{L}\\p{N}-]|['\\u2019]\\p{L})`, 'giu'),
+    nb: r.notBefore ? new RegExp(`^(?:${r.notBefore})`, 'iu') : undefined,
+    na: r.notAfter ? new RegExp(`(?:${r.notAfter})$`, 'iu') : undefined,
+  }));
+}
+
+/** True when only opening quotes/brackets/space separate `pos` from the sentence start. */
+function atStart(sentence: string, pos: number): boolean {
+  return /^[\s"'\u201C\u2018(\[*\-\u2022]*$/.test(sentence.slice(0, pos));
+}
+
+/**
+ * An edit that deletes text[s,e) inside a sentence cleanly: commas around a parenthetical, one adjacent space,
+ * and re-capitalising the next word when the deleted text opened the sentence.
+ */
+export function removalEdit(text: string, sent: Span, s: number, e: number, kind: string): Edit | null {
+  const local = (i: number) => i - sent.start;
+  const sstr = sent.text;
+  let rs = s;
+  let re = e;
+  const leadComma = /,\s*$/.test(sstr.slice(0, local(s))) && !atStart(sstr, local(s));
+  const trailComma = /^\s*,/.test(sstr.slice(local(e)));
+  if (leadComma && trailComma) {
+    rs = sent.start + sstr.slice(0, local(s)).search(/,\s*$/);
+    re = e + sstr.slice(local(e)).indexOf(',') + 1;
+  } else if (leadComma && /^\s*[.;:!?)]/.test(sstr.slice(local(e)))) {
+    rs = sent.start + sstr.slice(0, local(s)).search(/,\s*$/);
+  } else if (trailComma) {
+    re = e + (sstr.slice(local(e)).match(/^\s*,\s*/)?.[0].length ?? 0);
+  } else {
+    const after = sstr.slice(local(e)).match(/^\s+/)?.[0].length ?? 0;
+    if (after > 0) re = e + after;
+    else rs = s - (sstr.slice(0, local(s)).match(/\s+$/)?.[0].length ?? 0);
+  }
+  if (atStart(sstr, local(rs))) {
+    // the following word must be re-capitalised; refuse if nothing with letters would remain
+    if (!/\p{L}/u.test(sstr.slice(local(re)))) return null;
+    return { start: rs, end: re, replacement: '', kind, capNext: true };
+  }
+  return { start: rs, end: re, replacement: '', kind };
+}
+
+/**
+ * Apply phrase rules to every sentence of `text`, claiming spans in `edits` (mutated).
+ * `protectedSpans` (quotes etc.) are never touched.
+ */
+export function collectRuleEdits(
+  text: string,
+  sentences: readonly Span[],
+  rules: readonly CompiledRule[],
+  edits: Edit[],
+  protectedSpans: readonly { start: number; end: number }[] = [],
+): void {
+  for (const sent of sentences) {
+    for (const rule of rules) {
+      rule.re.lastIndex = 0;
+      let m: RegExpExecArray | null;
+      while ((m = rule.re.exec(sent.text))) {
+        const ls = m.index;
+        const le = ls + m[0].length;
+        if (m[0].length === 0) {
+          rule.re.lastIndex++;
+          continue;
+        }
+        const start = sent.start + ls;
+        const end = sent.start + le;
+        const sentenceStart = atStart(sent.text, ls);
+        // "sentence-start" rules also apply right after a short introductory phrase ("Now, I think that ...")
+        if (rule.sentenceStartOnly && !sentenceStart && !/^[^,;:]{1,40},\s+$/.test(sent.text.slice(0, ls))) continue;
+        if (rule.nb && rule.nb.test(sent.text.slice(le))) continue;
+        if (rule.na && rule.na.test(sent.text.slice(0, ls))) continue;
+        if (protectedSpans.some((p) => start < p.end && p.start < end)) continue;
+        let edit: Edit | null;
+        if (rule.replacement === '') {
+          edit = removalEdit(text, sent, start, end, rule.kind);
+        } else {
+          let rep = matchCase(m[0], rule.replacement);
+          if (sentenceStart) rep = capitalizeFirst(rep);
+          edit = { start, end, replacement: rep, kind: rule.kind };
+        }
+        if (edit && isFree(edits, edit.start, edit.end)) edits.push(edit);
+      }
+    }
+  }
+}
+
+/** Spans inside double quotes (straight or curly) — quoted material is never rewritten. */
+export function quoteSpans(text: string): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  const re = /"[^"\n]{1,2000}"|\u201C[^\u201D\n]{1,2000}\u201D|`[^`\n]{1,500}`/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text))) out.push({ start: m.index, end: m.index + m[0].length });
+  return out;
+}
+
+/** Tidy whitespace artefacts that edits may leave (double spaces, space before punctuation). */
+export function tidy(text: string): string {
+  return text
+    .replace(/[ \t]{2,}/g, ' ')
+    .replace(/ +([,.;:!?])/g, '$1')
+    .replace(/,\s*,/g, ',')
+    .replace(/,([.;:!?])/g, '$1');
+}

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import WordPOS from 'wordpos';
+import { humanize, HUMANIZER_STYLES, WORDS, verbForms } from '../../src/engines/humanizer';
+
+const AI_TEXT =
+  "In today's fast-paced world, artificial intelligence plays a pivotal role in healthcare. " +
+  'Moreover, hospitals like Mayo Clinic utilize robust algorithms to analyze 2.5 million records every year. ' +
+  'It is important to note that Dr. Sarah Chen utilized an intricate model in 2023, and the results demonstrated a 37% ' +
+  'improvement in diagnostic accuracy across 14 hospitals in the United States, but the team cautioned that further ' +
+  'validation is needed before it can be deployed widely. The system is fast. It is also cheap. ' +
+  'Furthermore, researchers delve into the data to foster innovation. ' +
+  'In conclusion, this is a testament to the power of seamless collaboration.';
+
+const NUMBERS = AI_TEXT.match(/\d+(?:\.\d+)?%?/g)!;
+const NAMES = ['Mayo Clinic', 'Dr. Sarah Chen', 'United States'];
+const CONTRACTION = /\b\w+['\u2019](?:t|s|re|ve|ll|d|m)\b/i;
+
+describe('humanizer', () => {
+  it('output differs from the input and keeps every number and name, in every style', () => {
+    for (const style of HUMANIZER_STYLES) {
+      const r = humanize(AI_TEXT, { style });
+      expect(r.text).not.toBe(AI_TEXT);
+      for (const n of NUMBERS) expect(r.text, `${style}: ${n}`).toContain(n);
+      for (const name of NAMES) expect(r.text, `${style}: ${name}`).toContain(name);
+      expect(r.changes.length).toBeGreaterThan(5);
+    }
+  });
+
+  it('removes the LLM tells', () => {
+    for (const style of HUMANIZER_STYLES) {
+      const out = humanize(AI_TEXT, { style }).text.toLowerCase();
+      for (const tell of ["today's fast-paced world", 'pivotal', 'moreover', 'furthermore', 'delve', 'a testament to', 'seamless', 'utiliz', 'important to note', 'in conclusion']) {
+        expect(out, `${style}: ${tell}`).not.toContain(tell);
+      }
+    }
+  });
+
+  it('keeps grammar by construction: inflection, a/an, capitals', () => {
+    const r = humanize(AI_TEXT, { style: 'casual' });
+    expect(r.text).toContain('Dr. Sarah Chen used a'); // utilized -> used, "an intricate" -> "a detailed/complex"
+    expect(r.text).toMatch(/hospitals like Mayo Clinic (?:use|employ) (?:strong|solid) algorithms/);
+    expect(r.text).not.toMatch(/\ban [bcdfgjklmnpqrstvwxz]/i);
+    expect(r.text).not.toMatch(/[.!?] +\p{Ll}/u);
+    expect(r.text).not.toMatch(/ {2}|\s[,.]|,,|\.\./);
+    expect(humanize('We have demonstrated that it works.', { style: 'professional' }).text).toBe('We have shown that it works.');
+    expect(humanize('The results demonstrated a gain.', { style: 'professional' }).text).toBe('The results showed a gain.');
+    expect(humanize('She utilizes it daily.', { style: 'academic' }).text).toMatch(/^She (?:uses|employs) it daily\.$/);
+  });
+
+  it('academic style produces no contractions (and expands existing ones)', () => {
+    const input = "It's clear they don't care. I'd been there; we'll see what's next. " + AI_TEXT;
+    const out = humanize(input, { style: 'academic' }).text;
+    expect(out).not.toMatch(CONTRACTION);
+    expect(out).toContain('It is clear they do not care. I had been there; we will see what is next.');
+  });
+
+  it('casual uses contractions, professional only negations', () => {
+    const input = 'It is late and we do not know why. They are here.';
+    expect(humanize(input, { style: 'casual' }).text).toContain("It's late and we don't know why.");
+    const pro = humanize(input, { style: 'professional' }).text;
+    expect(pro).toContain("don't know");
+    expect(pro).toContain('It is late');
+    // never contract at the end of a clause
+    expect(humanize('I know what it is.', { style: 'casual' }).text).toBe('I know what it is.');
+  });
+
+  it('varies sentence structure: splits an over-long sentence and merges short ones', () => {
+    const r = humanize(AI_TEXT, { style: 'professional' });
+    expect(r.changes.some((c) => c.kind === 'split')).toBe(true);
+    expect(r.changes.some((c) => c.kind === 'merge')).toBe(true);
+    expect(r.text).toContain('The system is fast, and it is also cheap.');
+    expect(r.text).toContain('. However, the team cautioned');
+  });
+
+  it('never touches quotes, proper nouns or non-matching parts of speech', () => {
+    const q = 'She said "we must leverage robust tools" at Robust Inc. and left.';
+    const out = humanize(q, { style: 'casual' }).text;
+    expect(out).toContain('"we must leverage robust tools"');
+    expect(out).toContain('Robust Inc.');
+    expect(humanize('The children are in foster care.', { style: 'casual' }).text).toBe('The children are in foster care.');
+    expect(humanize('Debt gives them leverage.', { style: 'casual' }).text).toBe('Debt gives them leverage.');
+  });
+
+  it('is deterministic and change offsets index into the input', () => {
+    const a = humanize(AI_TEXT, { style: 'creative' });
+    expect(humanize(AI_TEXT, { style: 'creative' })).toEqual(a);
+    let rebuilt = '';
+    let pos = 0;
+    for (const c of a.changes) {
+      expect(c.start).toBeGreaterThanOrEqual(pos);
+      rebuilt += AI_TEXT.slice(pos, c.start) + c.replacement;
+      pos = c.end;
+    }
+    expect(rebuilt + AI_TEXT.slice(pos)).toBe(a.text);
+  });
+
+  it('handles empty input and rejects unknown styles', () => {
+    expect(humanize('', { style: 'casual' })).toEqual({ text: '', changes: [] });
+    expect(() => humanize('x', { style: 'pirate' as never })).toThrow(RangeError);
+  });
+
+  it('inflects replacement verbs', () => {
+    expect(verbForms('simplify')).toEqual({ base: 'simplify', s: 'simplifies', past: 'simplified', pp: 'simplified', ing: 'simplifying' });
+    expect(verbForms('use').ing).toBe('using');
+    expect(verbForms('show').pp).toBe('shown');
+  });
+
+  it('synonyms marked as WordNet-backed are WordNet 3.1 synonyms in that part of speech', async () => {
+    const wp = new WordPOS();
+    const lookup: Record<string, (w: string) => Promise<{ synonyms: string[] }[]>> = {
+      VERB: (w) => wp.lookupVerb(w),
+      ADJ: (w) => wp.lookupAdjective(w),
+      ADV: (w) => wp.lookupAdverb(w),
+      NOUN: (w) => wp.lookupNoun(w),
+    };
+    const checked: string[] = [];
+    for (const [word, e] of Object.entries(WORDS)) {
+      if (!e.wordnet) continue;
+      const syns = new Set((await lookup[e.pos]!(word)).flatMap((s) => s.synonyms.map((x) => x.replace(/\(.*\)$/, ''))));
+      for (const c of e.to.default ?? []) expect(syns, `${word} -> ${c}`).toContain(c.replace(/ /g, '_'));
+      checked.push(word);
+    }
+    expect(checked.length).toBeGreaterThanOrEqual(10);
+  });
+});
