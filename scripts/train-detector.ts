@@ -1,0 +1,57 @@
+/**
+ * Train the shipped AI-text detector: `npm run train:detector`.
+ * Reads ../shared/datasets/detection (or $DETECTION_DATA_DIR), writes src/engines/detector/model/weights.json.
+ * Deterministic: same data -> byte-identical weights.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { WeightsJson } from '../src/engines/detector/model';
+import { DENSE_NAMES } from '../src/engines/detector/features';
+import { detectionDataDir, isHeldOut, loadDetectionData, SOURCES } from './detector-data';
+import { BUCKETS, HYPER, featurizeDocs, toJson, trainAll } from './detector-trainer';
+
+export const MODEL_VERSION = 'veritext-detector-1.0.0';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = join(root, 'src', 'engines', 'detector', 'model');
+
+const t0 = Date.now();
+const dir = detectionDataDir();
+console.log(`Loading detection data from ${dir}`);
+const samples = loadDetectionData(dir);
+const counts: Record<string, { human: number; ai: number }> = {};
+for (const s of samples) {
+  counts[s.source] ??= { human: 0, ai: 0 };
+  counts[s.source][s.label ? 'ai' : 'human']++;
+}
+for (const src of SOURCES) console.log(`  ${src}: ${counts[src]?.human ?? 0} human, ${counts[src]?.ai ?? 0} AI`);
+
+const docs = featurizeDocs(samples, true);
+console.log(`Featurised ${docs.length} docs in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+const trained = trainAll(docs, (s) => isHeldOut(s, HYPER.holdout), { windows: true, log: (m) => console.log('  ' + m) });
+
+const weights: WeightsJson = {
+  modelVersion: MODEL_VERSION,
+  buckets: BUCKETS,
+  lexicon: { ai: trained.lexicon.ai, human: trained.lexicon.human },
+  doc: toJson(trained.doc.raw, trained.doc.platt),
+  win: toJson(trained.win!.raw, trained.win!.platt),
+  thresholds: trained.thresholds,
+  training: {
+    sources: counts,
+    hyper: HYPER,
+    ...trained.stats,
+  },
+};
+mkdirSync(outDir, { recursive: true });
+const json = JSON.stringify(weights) + '\n';
+writeFileSync(join(outDir, 'weights.json'), json);
+
+console.log(`\nWrote ${join(outDir, 'weights.json')} (${(json.length / 1024).toFixed(0)} KB) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+console.log('Thresholds:', JSON.stringify(weights.thresholds));
+const top = DENSE_NAMES.map((n, i) => [n, trained.doc.raw.wDense[i]] as const).sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]));
+console.log('Strongest dense weights (standardised; + = AI):');
+for (const [n, w] of top.slice(0, 12)) console.log(`  ${n.padEnd(20)} ${w >= 0 ? '+' : ''}${w.toFixed(3)}`);
+console.log('Top AI lexicon:', trained.lexicon.ai.slice(0, 25).map((x) => x[0]).join(', '));
+console.log('Top human lexicon:', trained.lexicon.human.slice(0, 25).map((x) => x[0]).join(', '));

@@ -1,0 +1,245 @@
+/**
+ * Veritext AI-text detector engine. Pure, deterministic, offline.
+ *
+ *   detect(text) -> { score, humanProbability, verdict, sentences, reasons, wordCount, modelVersion }
+ *
+ * score is the calibrated probability that the text is AI-generated. See docs/detector.md (model card).
+ */
+import weightsJson from './model/weights.json';
+import { DENSE_NAMES, extract, normalise, splitSentences, tokenize, lexiconMatch, type DenseName, type Features, type Span } from './features';
+import { LinearModel, lexiconFromJson, type Thresholds, type WeightsJson } from './model';
+
+export { splitSentences, normalise } from './features';
+export type { Span } from './features';
+export type { Thresholds } from './model';
+
+export type Verdict = 'human' | 'mixed' | 'ai' | 'uncertain';
+
+export interface SentenceResult {
+  start: number;
+  end: number;
+  score: number;
+  reasons: string[];
+}
+
+export interface DetectionResult {
+  /** probability (0..1) that the text is AI-generated */
+  score: number;
+  humanProbability: number;
+  verdict: Verdict;
+  sentences: SentenceResult[];
+  reasons: string[];
+  wordCount: number;
+  modelVersion: string;
+}
+
+const W = weightsJson as unknown as WeightsJson;
+const LEX = lexiconFromJson(W.lexicon);
+const DOC = LinearModel.fromJson(W.doc, W.buckets);
+const WIN = LinearModel.fromJson(W.win, W.buckets);
+
+export const thresholds: Readonly<Thresholds> = Object.freeze({ ...W.thresholds });
+export const MODEL_VERSION: string = W.modelVersion;
+
+/** Words per side of the reading: below `thresholds.minWords` the verdict is always 'uncertain'. */
+export interface VerdictInput {
+  score: number;
+  wordCount: number;
+  /** share of words in sentences scored clearly AI / clearly human */
+  aiShare: number;
+  humanShare: number;
+  sentenceCount: number;
+}
+
+export function decideVerdict(v: VerdictInput, t: Thresholds = thresholds): Verdict {
+  if (v.wordCount < t.minWords) return 'uncertain';
+  // 'mixed' is a partial accusation, so it also needs the document score in the upper half of the uncertain band
+  const disagree =
+    v.sentenceCount >= t.mixedMinSentences &&
+    v.aiShare >= t.mixedShare &&
+    v.humanShare >= t.mixedShare &&
+    v.score >= (t.human + t.ai) / 2;
+  if (v.score <= t.human) return 'human';
+  if (disagree) return 'mixed';
+  if (v.score >= t.ai) return 'ai';
+  return 'uncertain';
+}
+
+// Plain-language descriptions of the dense features: [when high, when low]
+const DESCRIBE: Partial<Record<DenseName, [string, string]>> = {
+  mattr: ['Vocabulary is varied', 'Vocabulary is repetitive (few distinct words)'],
+  hapax: ['Many words are used only once', 'Few words are used only once'],
+  sentLenMean: ['Sentences are long on average', 'Sentences are short on average'],
+  sentLenStd: ['Sentence lengths vary widely', 'Sentence lengths are unusually uniform'],
+  sentLenCv: ['Sentence lengths vary widely (bursty rhythm)', 'Sentence lengths are unusually uniform'],
+  sentLenAdjDiff: ['Consecutive sentences change length a lot', 'Consecutive sentences have similar lengths'],
+  longSentRate: ['Many very long sentences', 'Few very long sentences'],
+  shortSentRate: ['Many very short sentences', 'Few very short sentences'],
+  wordLenMean: ['Words are long on average', 'Words are short on average'],
+  wordLenStd: ['Word lengths vary a lot', 'Word lengths are uniform'],
+  longWordRate: ['Many long words', 'Few long words'],
+  commaRate: ['Frequent commas', 'Few commas'],
+  semicolonRate: ['Uses semicolons', 'Few semicolons'],
+  colonRate: ['Uses colons often', 'Few colons'],
+  dashRate: ['Uses dashes often', 'Few dashes'],
+  parenRate: ['Uses parentheses often', 'Few parentheses'],
+  quoteRate: ['Uses quotation marks often', 'Few quotation marks'],
+  contractionRate: ["Uses contractions (don't, it's)", 'Few contractions'],
+  exclaimRate: ['Uses exclamation marks', 'No exclamation marks'],
+  questionRate: ['Asks questions', 'Few questions'],
+  numberRate: ['Contains many numbers', 'Few numbers'],
+  firstPersonRate: ['Written in the first person (I, me, my)', 'Little first-person writing'],
+  secondPersonRate: ['Addresses the reader directly (you, your)', 'Rarely addresses the reader'],
+  functionWordRate: ['Many function words (the, of, and)', 'Few function words; dense content words'],
+  zlibRatio: ['Text compresses poorly (little repetition)', 'Text compresses well (repetitive wording)'],
+  sentStartRepeat: ['Sentences often start with the same word', 'Sentence openings are varied'],
+  transitionStartRate: ['Many sentences open with connectives (However, Moreover, ...)', 'Few sentences open with connectives'],
+  uniqueBigramRate: ['Word pairs rarely repeat', 'Word pairs repeat often'],
+};
+
+/**
+ * Intuitive direction of a feature (+1: high value reads as AI, -1: high value reads as human). A learned
+ * weight that contradicts it (collinear features) is still used for scoring but not shown as a reason,
+ * so reasons never read as nonsense ("uniform sentence lengths, as is typical of human writing").
+ */
+const INTUITIVE: Partial<Record<DenseName, 1 | -1>> = {
+  mattr: -1,
+  hapax: -1,
+  sentLenStd: -1,
+  sentLenCv: -1,
+  sentLenAdjDiff: -1,
+  shortSentRate: -1,
+  contractionRate: -1,
+  exclaimRate: -1,
+  questionRate: -1,
+  firstPersonRate: -1,
+  transitionStartRate: 1,
+  sentStartRepeat: 1,
+  zlibRatio: -1,
+};
+
+const r4 = (x: number) => Math.round(x * 10000) / 10000;
+
+function topPhrases(phrases: string[], strength: Map<string, number>, n: number): string[] {
+  const cnt = new Map<string, number>();
+  for (const p of phrases) cnt.set(p, (cnt.get(p) ?? 0) + 1);
+  // drop phrases contained in a longer matched phrase
+  const keys = [...cnt.keys()].filter((k) => ![...cnt.keys()].some((o) => o !== k && o.length > k.length && o.includes(k)));
+  return keys
+    .sort((a, b) => (cnt.get(b)! * (strength.get(b) ?? 1)) - (cnt.get(a)! * (strength.get(a) ?? 1)) || (a < b ? -1 : 1))
+    .slice(0, n);
+}
+
+function docReasons(f: Features, score: number, words: number): string[] {
+  const reasons: string[] = [];
+  if (words < thresholds.minWords) {
+    reasons.push(
+      `The text is too short for a reliable verdict (${words} words; at least ${thresholds.minWords} are needed)`,
+    );
+  }
+  const dir = score >= 0.5 ? 1 : -1;
+  const c = DOC.denseContributions(f);
+  const aiIdx = DENSE_NAMES.indexOf('aiLexRate');
+  const huIdx = DENSE_NAMES.indexOf('humanLexRate');
+  const ranked = DENSE_NAMES.map((n, i) => ({ n, i, c: c[i] }))
+    .filter((x) => x.c * dir > 0.08)
+    .sort((a, b) => Math.abs(b.c) - Math.abs(a.c) || a.i - b.i);
+  let styleCount = 0;
+  for (const x of ranked) {
+    if (x.i === aiIdx) {
+      const ph = topPhrases(f.aiPhrases, LEX.ai, 5);
+      if (ph.length) reasons.push(`Uses phrases common in AI writing: ${ph.map((p) => `"${p}"`).join(', ')}`);
+      continue;
+    }
+    if (x.i === huIdx) {
+      const ph = topPhrases(f.humanPhrases, LEX.human, 5);
+      if (ph.length) reasons.push(`Uses words typical of human writing: ${ph.map((p) => `"${p}"`).join(', ')}`);
+      else reasons.push('Avoids the informal words and phrases typical of human writing');
+      continue;
+    }
+    if (styleCount >= 3) continue;
+    const d = DESCRIBE[x.n];
+    if (!d) continue;
+    const z = DOC.z(f, x.i);
+    const intuitive = INTUITIVE[x.n];
+    if (intuitive !== undefined && Math.sign(DOC.wDense[x.i]) !== intuitive) continue;
+    reasons.push(`${z >= 0 ? d[0] : d[1]}, as is typical of ${x.c > 0 ? 'AI-generated text' : 'human writing'}`);
+    styleCount++;
+  }
+  const sp = DOC.sparseLogit(f);
+  if (sp * dir > 0.5) {
+    reasons.push(`Word choice and phrasing patterns resemble ${sp > 0 ? 'AI-generated text' : 'human writing'}`);
+  }
+  return reasons.slice(0, 6);
+}
+
+function sentenceReasons(text: string, score: number): string[] {
+  const words = tokenize(normalise(text).toLowerCase()).filter((t) => /^\p{L}/u.test(t));
+  const m = lexiconMatch(words, LEX);
+  const out: string[] = [];
+  const ai = topPhrases(m.aiPhrases, LEX.ai, 3);
+  if (score >= thresholds.sentenceAi) {
+    out.push('Phrasing in this passage resembles AI-generated text');
+    if (ai.length) out.push(`Uses phrases common in AI writing: ${ai.map((p) => `"${p}"`).join(', ')}`);
+  } else if (score <= thresholds.sentenceHuman) {
+    out.push('Phrasing in this passage resembles human writing');
+    const hu = topPhrases(m.humanPhrases, LEX.human, 3);
+    if (hu.length) out.push(`Uses words typical of human writing: ${hu.map((p) => `"${p}"`).join(', ')}`);
+  } else if (ai.length) {
+    out.push(`Uses phrases common in AI writing: ${ai.map((p) => `"${p}"`).join(', ')}`);
+  }
+  return out;
+}
+
+/** Score each sentence with the window model applied to the sentence and its neighbours. */
+function scoreSentences(text: string, spans: Span[]): SentenceResult[] {
+  const out: SentenceResult[] = [];
+  for (let i = 0; i < spans.length; i++) {
+    const lo = Math.max(0, i - 1);
+    const hi = Math.min(spans.length - 1, i + 1);
+    const win = normalise(text.slice(spans[lo].start, spans[hi].end));
+    const f = extract(win, { buckets: W.buckets, lexicon: LEX, zlib: false });
+    const score = r4(WIN.prob(f));
+    const sentText = text.slice(spans[i].start, spans[i].end);
+    out.push({ start: spans[i].start, end: spans[i].end, score, reasons: sentenceReasons(sentText, score) });
+  }
+  return out;
+}
+
+function countWords(s: string): number {
+  const m = s.match(/\S+/g);
+  return m ? m.length : 0;
+}
+
+export function detect(text: string): DetectionResult {
+  const input = typeof text === 'string' ? text : '';
+  const norm = normalise(input);
+  const f = extract(norm, { buckets: W.buckets, lexicon: LEX, zlib: true });
+  const wordCount = f.words;
+  const score = wordCount === 0 ? 0.5 : r4(DOC.prob(f));
+  const spans = splitSentences(input);
+  const sentences = scoreSentences(input, spans);
+
+  let aiW = 0;
+  let huW = 0;
+  let totW = 0;
+  for (const s of sentences) {
+    const n = countWords(input.slice(s.start, s.end));
+    totW += n;
+    if (s.score >= thresholds.sentenceAi) aiW += n;
+    else if (s.score <= thresholds.sentenceHuman) huW += n;
+  }
+  const aiShare = totW ? aiW / totW : 0;
+  const humanShare = totW ? huW / totW : 0;
+  const verdict = decideVerdict({ score, wordCount, aiShare, humanShare, sentenceCount: sentences.length });
+
+  const reasons = docReasons(f, score, wordCount);
+  if (verdict === 'mixed') {
+    reasons.unshift(
+      `Sentences disagree: about ${Math.round(aiShare * 100)} % of the text reads as AI-generated and ${Math.round(humanShare * 100)} % as human-written`,
+    );
+  } else if (verdict === 'uncertain' && wordCount >= thresholds.minWords) {
+    reasons.unshift('The score falls in the uncertain band: the signals are not strong enough either way');
+  }
+  return { score, humanProbability: 1 - score, verdict, sentences, reasons, wordCount, modelVersion: MODEL_VERSION };
+}

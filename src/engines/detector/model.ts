@@ -1,0 +1,116 @@
+/**
+ * Linear (logistic-regression) model over standardised dense stylometric features + hashed sparse n-grams,
+ * with Platt calibration. Serialisable to a compact JSON (sparse weights as base64 int16).
+ */
+import { N_DENSE, type Features, type Lexicon } from './features';
+
+export interface LinearModelJson {
+  mean: number[];
+  std: number[];
+  wDense: number[];
+  bias: number;
+  /** base64 little-endian Int16 array of length `buckets`; weight = int16 * sparseScale */
+  sparse: string;
+  sparseScale: number;
+  platt: { a: number; b: number };
+}
+
+export interface Thresholds {
+  /** minimum word count for any verdict other than 'uncertain' */
+  minWords: number;
+  /** document score >= ai -> 'ai' (calibrated to keep held-out human FPR <= 1 %) */
+  ai: number;
+  /** document score <= human -> 'human'; in between -> 'uncertain' */
+  human: number;
+  /** a sentence window with score >= sentenceAi counts as clearly AI */
+  sentenceAi: number;
+  /** a sentence window with score <= sentenceHuman counts as clearly human */
+  sentenceHuman: number;
+  /** 'mixed' needs at least this share of words in clearly-AI AND in clearly-human sentences */
+  mixedShare: number;
+  /** 'mixed' needs at least this many sentences */
+  mixedMinSentences: number;
+}
+
+export interface WeightsJson {
+  modelVersion: string;
+  buckets: number;
+  lexicon: { ai: [string, number][]; human: [string, number][] };
+  doc: LinearModelJson;
+  win: LinearModelJson;
+  thresholds: Thresholds;
+  training: Record<string, unknown>;
+}
+
+export function sigmoid(z: number): number {
+  if (z >= 0) return 1 / (1 + Math.exp(-z));
+  const e = Math.exp(z);
+  return e / (1 + e);
+}
+
+export const Z_CLIP = 5;
+
+export class LinearModel {
+  readonly mean: Float64Array;
+  readonly std: Float64Array;
+  readonly wDense: Float64Array;
+  readonly wSparse: Float32Array;
+  readonly bias: number;
+  readonly platt: { a: number; b: number };
+
+  constructor(mean: Float64Array, std: Float64Array, wDense: Float64Array, wSparse: Float32Array, bias: number, platt: { a: number; b: number }) {
+    this.mean = mean;
+    this.std = std;
+    this.wDense = wDense;
+    this.wSparse = wSparse;
+    this.bias = bias;
+    this.platt = platt;
+  }
+
+  static fromJson(j: LinearModelJson, buckets: number): LinearModel {
+    const buf = Buffer.from(j.sparse, 'base64');
+    const ws = new Float32Array(buckets);
+    for (let i = 0; i < buckets; i++) ws[i] = buf.readInt16LE(i * 2) * j.sparseScale;
+    return new LinearModel(Float64Array.from(j.mean), Float64Array.from(j.std), Float64Array.from(j.wDense), ws, j.bias, j.platt);
+  }
+
+  z(f: Features, i: number): number {
+    const v = (f.dense[i] - this.mean[i]) / this.std[i];
+    return v > Z_CLIP ? Z_CLIP : v < -Z_CLIP ? -Z_CLIP : v;
+  }
+
+  denseContributions(f: Features): Float64Array {
+    const c = new Float64Array(N_DENSE);
+    for (let i = 0; i < N_DENSE; i++) c[i] = this.wDense[i] * this.z(f, i);
+    return c;
+  }
+
+  sparseLogit(f: Features): number {
+    let s = 0;
+    for (let k = 0; k < f.idx.length; k++) s += this.wSparse[f.idx[k]] * f.val[k];
+    return s;
+  }
+
+  logit(f: Features): number {
+    let s = this.bias;
+    for (let i = 0; i < N_DENSE; i++) s += this.wDense[i] * this.z(f, i);
+    return s + this.sparseLogit(f);
+  }
+
+  prob(f: Features): number {
+    return sigmoid(this.platt.a * this.logit(f) + this.platt.b);
+  }
+}
+
+export function encodeSparse(w: ArrayLike<number>): { sparse: string; sparseScale: number } {
+  let max = 0;
+  for (let i = 0; i < w.length; i++) max = Math.max(max, Math.abs(w[i]));
+  const scale = max > 0 ? max / 32767 : 1;
+  const buf = Buffer.alloc(w.length * 2);
+  for (let i = 0; i < w.length; i++) buf.writeInt16LE(Math.round(w[i] / scale), i * 2);
+  return { sparse: buf.toString('base64'), sparseScale: Number(scale.toPrecision(8)) };
+}
+
+export function lexiconFromJson(l: WeightsJson['lexicon']): Lexicon {
+  return { ai: new Map(l.ai), human: new Map(l.human) };
+}
