@@ -13,6 +13,8 @@ import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { devRoutes } from './routes/dev';
 import { googleRoutes } from './routes/google';
+import { contentDetectorRoutes } from './routes/tools/content-detector';
+import { writingRoutes } from './routes/tools/writing';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -71,6 +73,8 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
   await app.register(authRoutes);
   await app.register(googleRoutes);
   await app.register(adminRoutes);
+  await app.register(contentDetectorRoutes);
+  await app.register(writingRoutes);
   if (ctx.env.NODE_ENV !== 'production') await app.register(devRoutes);
 
   for (const [from, to] of Object.entries(LEGACY_REDIRECTS)) {

@@ -4,6 +4,7 @@ import { appSettings } from '../db/schema';
 import { openDatabase, type Database, type Db } from '../db/client';
 import type { ServerContext } from './context';
 import { publicOrigin, type Env } from './env';
+import { createLlmClient } from '../engines/llm';
 import { createMailer } from './services/mail';
 
 /** The cookie-signing secret: from the environment, else generated once and shared through the database. */
@@ -24,6 +25,10 @@ export async function createContext(env: Env, database?: Database): Promise<Serv
     database: db0,
     db,
     mailer: createMailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
+    llm:
+      env.LLM_BASE_URL && env.LLM_MODEL
+        ? createLlmClient({ baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL, timeoutMs: env.LLM_TIMEOUT_MS })
+        : null,
     origin: publicOrigin(env),
     cookieSecret: await resolveCookieSecret(db, env),
     now: () => new Date(),

@@ -42,10 +42,18 @@ export const EnvSchema = z
     SAPLING_API_KEY: optionalString,
     SAPLING_API_URL: z.url().default('https://api.sapling.ai'),
     DETECTION_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(15_000),
+    /** OpenAI-compatible chat-completions provider (OpenAI, Ollama, llama.cpp server, vLLM) for the writing tools. */
+    LLM_BASE_URL: optionalString.pipe(z.url({ message: 'LLM_BASE_URL must be a URL such as http://localhost:11434/v1' }).optional()),
+    LLM_API_KEY: optionalString,
+    LLM_MODEL: optionalString,
+    LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
     /** Development seed of one demo user per role; never runs in production. */
     SEED_DEMO_USERS: bool,
   })
   .superRefine((env, ctx) => {
+    if (Boolean(env.LLM_BASE_URL) !== Boolean(env.LLM_MODEL)) {
+      ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'set both LLM_BASE_URL and LLM_MODEL, or neither' });
+    }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither' });
     }

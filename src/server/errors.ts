@@ -21,6 +21,9 @@ export const STATUS: Record<ErrorCode, number> = {
   limit_reached: 429,
   internal: 500,
   not_configured: 503,
+  llm_not_configured: 503,
+  upstream_failed: 502,
+  upstream_timeout: 504,
   service_unavailable: 503,
 };
 

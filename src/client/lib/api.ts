@@ -1,4 +1,5 @@
 import type { QueryFunction } from '@tanstack/react-query';
+import { TIMEOUT_TOOLS_MESSAGE } from '@/shared/messages';
 
 /** Request helper and default query function (SPEC §7, §8, §9). */
 
@@ -9,8 +10,7 @@ export const LONG_TEXT_CHARS = 5_000;
 /** The helper warns in the console about requests slower than this. */
 export const SLOW_REQUEST_MS = 3_000;
 
-export const TOOLS_TIMEOUT_MESSAGE =
-  'Request timed out. Try with shorter text or try again later when server traffic is lower.';
+export const TOOLS_TIMEOUT_MESSAGE = TIMEOUT_TOOLS_MESSAGE;
 export const DEFAULT_TIMEOUT_MESSAGE = 'Request timed out. Please check your connection and try again.';
 export const NETWORK_ERROR_MESSAGE = 'Network connection issue. Please check your internet connection and try again.';
 

@@ -1,0 +1,162 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import {
+  expanderPrompt,
+  humanizerPrompt,
+  LlmError,
+  rewriterPrompt,
+  shortenerPrompt,
+  summarizerPrompt,
+  type ChatMessage,
+} from '../../../engines/llm';
+import { humanize } from '../../../engines/humanizer';
+import { rewrite } from '../../../engines/rewriter';
+import { shorten } from '../../../engines/sentence-shortener';
+import { summarize } from '../../../engines/summarizer';
+import { countWords, type AnonAllowance } from '../../../shared/limits';
+import { TIMEOUT_TOOLS_MESSAGE } from '../../../shared/messages';
+import {
+  ExpandRequest,
+  HumanizeRequest,
+  RewriteRequest,
+  ShortenRequest,
+  SummarizeRequest,
+  type WritingResponse,
+} from '../../../shared/api/writing';
+import type { ServerContext } from '../../context';
+import { AppError } from '../../errors';
+import { checkText, resolveCaller, withAnonAllowance } from '../../services/tool-gate';
+import { readToolInput } from '../../services/tool-input';
+
+/**
+ * The writing tools share one handler: validate → authorize (word limit, anonymous allowance) →
+ * run the language model when one is configured, else the offline engine → respond.
+ */
+interface WritingTool<S extends z.ZodObject> {
+  path: string;
+  schema: S;
+  /** What the tool does, for failure messages ("Failed to {verb} text"). */
+  verb: string;
+  /** Response field the SPEC's client reads, e.g. humanized_text. */
+  field: string;
+  allowance?: AnonAllowance;
+  prompt: (input: z.infer<S>) => ChatMessage[];
+  /** Offline engine; tools without one need the language model. */
+  offline?: (input: z.infer<S>) => { output: string; extra?: Record<string, unknown> };
+}
+
+const tool = <S extends z.ZodObject>(t: WritingTool<S>) => t;
+
+export const WRITING_TOOLS = [
+  tool({
+    path: '/api/tools/ai-humanizer',
+    schema: HumanizeRequest,
+    verb: 'humanize',
+    field: 'humanized_text',
+    allowance: 'humanize',
+    prompt: (i) => humanizerPrompt(i.text, i.style),
+    offline: (i) => ({ output: humanize(i.text, { style: i.style }).text }),
+  }),
+  tool({
+    path: '/api/tools/ai-rewriter',
+    schema: RewriteRequest,
+    verb: 'rewrite',
+    field: 'rewritten_text',
+    prompt: (i) => rewriterPrompt(i.text, i.tone),
+    offline: (i) => ({ output: rewrite(i.text, { tone: i.tone }).text }),
+  }),
+  tool({
+    path: '/api/tools/ai-summarizer',
+    schema: SummarizeRequest,
+    verb: 'summarize',
+    field: 'summary',
+    prompt: (i) => summarizerPrompt(i.text, { length: i.length, format: i.format }),
+    offline: (i) => {
+      const r = summarize(i.text, { length: i.length, format: i.format });
+      return { output: r.summary, extra: { sentences: r.sentences } };
+    },
+  }),
+  tool({
+    path: '/api/tools/sentence-shortener',
+    schema: ShortenRequest,
+    verb: 'shorten',
+    field: 'shortened_text',
+    prompt: (i) => shortenerPrompt(i.text),
+    offline: (i) => ({ output: shorten(i.text).text }),
+  }),
+  tool({
+    path: '/api/tools/text-expander',
+    schema: ExpandRequest,
+    verb: 'expand',
+    field: 'expanded_text',
+    prompt: (i) => expanderPrompt(i.text, i.tone),
+  }),
+];
+
+/** An AbortSignal that fires when the browser goes away, so the upstream model call is cancelled too. */
+function disconnectSignal(req: FastifyRequest, reply: FastifyReply): AbortSignal {
+  const ac = new AbortController();
+  req.raw.once('close', () => {
+    if (!reply.raw.writableEnded) ac.abort();
+  });
+  return ac.signal;
+}
+
+async function runModel(ctx: ServerContext, t: WritingTool<z.ZodObject>, input: Record<string, unknown>, signal: AbortSignal) {
+  const llm = ctx.llm!;
+  const result = await llm.complete({ messages: t.prompt(input as never), temperature: 0.7, signal });
+  const output = result.text.trim();
+  if (!output) throw new LlmError('malformed', 'empty completion');
+  return { output, engine: result.model || llm.model, usage: result.usage };
+}
+
+export async function writingRoutes(app: FastifyInstance): Promise<void> {
+  const { ctx } = app;
+  for (const t of WRITING_TOOLS as unknown as WritingTool<z.ZodObject>[]) {
+    app.post(t.path, async (req, reply) => {
+      // validate
+      const input = (await readToolInput(req, t.schema)) as { text: string; source: 'text' | 'file' } & Record<string, unknown>;
+      // authorize
+      const caller = await resolveCaller(ctx, req, reply);
+      const wordsBefore = checkText(input.text, caller);
+      if (!ctx.llm && !t.offline)
+        throw new AppError(
+          'llm_not_configured',
+          'This tool needs a language model, and none is configured on this server. Ask the administrator to set LLM_BASE_URL and LLM_MODEL.',
+        );
+      const signal = disconnectSignal(req, reply);
+      // act
+      const work = async (): Promise<{ output: string; engine: string; notice?: string; extra?: Record<string, unknown> }> => {
+        if (ctx.llm) {
+          try {
+            const r = await runModel(ctx, t, input, signal);
+            req.log.info({ tool: t.path, model: r.engine, usage: r.usage }, 'language model usage');
+            return r;
+          } catch (err) {
+            if (!(err instanceof LlmError) || err.kind === 'aborted') throw err;
+            req.log.warn({ tool: t.path, kind: err.kind, status: err.status }, 'language model failed');
+            // Tools with an offline engine still answer; the label says which engine did.
+            if (t.offline) return { ...t.offline(input), engine: 'offline', notice: 'The language model did not answer, so the offline engine was used.' };
+            if (err.kind === 'timeout') throw new AppError('upstream_timeout', TIMEOUT_TOOLS_MESSAGE);
+            throw new AppError('upstream_failed', `Failed to ${t.verb} text. Please try again.`);
+          }
+        }
+        return { ...t.offline!(input), engine: 'offline' };
+      };
+      const { result, allowance } = t.allowance ? await withAnonAllowance(ctx, caller, t.allowance, work) : { result: await work(), allowance: null };
+      // respond
+      const body: WritingResponse = {
+        output: result.output,
+        [t.field]: result.output,
+        engine: result.engine,
+        wordsBefore,
+        wordsAfter: countWords(result.output),
+        allowance,
+        ...(result.notice ? { notice: result.notice } : {}),
+        ...(result.extra ?? {}),
+        ...(input.source === 'file' ? { input: input.text } : {}),
+      };
+      return reply.header('cache-control', 'no-store').send(body);
+    });
+  }
+}

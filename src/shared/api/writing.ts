@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** Request contracts of the writing tools (issue 4), shared by routes and pages. */
+export const HUMANIZER_STYLES = ['casual', 'professional', 'academic', 'creative'] as const;
+export const TONES = ['casual', 'professional', 'academic', 'creative', 'conversational', 'persuasive'] as const;
+export const SUMMARY_LENGTHS = ['short', 'medium', 'long'] as const;
+export const SUMMARY_FORMATS = ['paragraph', 'bullets'] as const;
+
+const text = z.string({ message: 'Please enter some text.' }).max(200_000, { message: 'This text is too long.' });
+
+export const HumanizeRequest = z.object({ text, style: z.enum(HUMANIZER_STYLES).default('casual') });
+export const RewriteRequest = z.object({ text, tone: z.enum(TONES).default('professional') });
+export const SummarizeRequest = z.object({
+  text,
+  length: z.enum(SUMMARY_LENGTHS).default('medium'),
+  format: z.enum(SUMMARY_FORMATS).default('paragraph'),
+});
+export const ExpandRequest = z.object({ text, tone: z.enum(TONES).default('professional') });
+export const ShortenRequest = z.object({ text });
+
+/** Every writing tool answers with `output` and the engine that produced it, plus its own named field. */
+export interface WritingResponse {
+  output: string;
+  /** 'offline' or the language model's name. */
+  engine: string;
+  wordsBefore: number;
+  wordsAfter: number;
+  /** Set when the language model failed and the offline engine answered instead. */
+  notice?: string;
+  allowance?: { used: number; limit: number } | null;
+  [named: string]: unknown;
+}

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMIT_MESSAGES } from '../../src/shared/limits';
+import { createTestApp, json, post, register, setCookies, type TestApp } from '../helpers/app';
+import { startLlm, type FakeLlm } from '../helpers/llm-server';
+
+const AI_TEXT =
+  "In today's fast-paced world, it is important to note that remote work plays a pivotal role in how 250 employees at Acme collaborate. " +
+  'Moreover, organizations must leverage robust tools in order to foster seamless communication across teams in Berlin and Toronto. ' +
+  'In conclusion, companies that utilize these strategies will navigate the complexities of hybrid work more effectively.';
+
+describe('writing tools on the offline engines', () => {
+  let t: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    cookie = await register(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('humanizes offline, keeping numbers and names, labelled offline', async () => {
+    const res = await post(t.app, '/api/tools/ai-humanizer', { text: AI_TEXT, style: 'casual' }, { cookie });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = json(res);
+    expect(body.engine).toBe('offline');
+    expect(body.humanized_text).toBe(body.output);
+    expect(body.output).not.toBe(AI_TEXT);
+    for (const keep of ['250', 'Acme', 'Berlin', 'Toronto']) expect(body.output).toContain(keep);
+  });
+
+  it('shortens wordy phrases and reports the word counts', async () => {
+    const res = await post(t.app, '/api/tools/sentence-shortener', { text: 'We met in order to plan the launch, due to the fact that it was late.' }, { cookie });
+    const body = json(res);
+    expect(res.statusCode).toBe(200);
+    expect(body.output).toContain('to plan');
+    expect(body.output).not.toContain('in order to');
+    expect(body.wordsAfter).toBeLessThan(body.wordsBefore);
+  });
+
+  it('summarizes with sentences taken from the input', async () => {
+    const res = await post(t.app, '/api/tools/ai-summarizer', { text: AI_TEXT, length: 'short', format: 'paragraph' }, { cookie });
+    const body = json(res);
+    expect(res.statusCode).toBe(200);
+    expect(body.sentences.length).toBeGreaterThan(0);
+    for (const s of body.sentences) expect(AI_TEXT.slice(s.start, s.end).length).toBe(s.end - s.start);
+  });
+
+  it('rewrites in a tone and refuses an unknown tone', async () => {
+    expect((await post(t.app, '/api/tools/ai-rewriter', { text: AI_TEXT, tone: 'academic' }, { cookie })).statusCode).toBe(200);
+    const bad = await post(t.app, '/api/tools/ai-rewriter', { text: AI_TEXT, tone: 'angry' }, { cookie });
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad).error.code).toBe('validation_failed');
+  });
+
+  it('the text expander says clearly that it needs a language model', async () => {
+    const res = await post(t.app, '/api/tools/text-expander', { text: 'Short note.', tone: 'casual' }, { cookie });
+    expect(res.statusCode).toBe(503);
+    expect(json(res).error.code).toBe('llm_not_configured');
+    expect(json(res).message).toMatch(/language model/);
+  });
+
+  it('gives an anonymous visitor 2 humanizations, then the SPEC message', async () => {
+    let res = await post(t.app, '/api/tools/ai-humanizer', { text: AI_TEXT });
+    const anon = setCookies(res).find((c) => c.startsWith('vt_anon='))!.split(';')[0];
+    res = await post(t.app, '/api/tools/ai-humanizer', { text: AI_TEXT }, { cookie: anon });
+    expect(res.statusCode).toBe(200);
+    res = await post(t.app, '/api/tools/ai-humanizer', { text: AI_TEXT }, { cookie: anon });
+    expect(res.statusCode).toBe(429);
+    expect(json(res).message).toBe(LIMIT_MESSAGES.humanize.message);
+  });
+
+  it('applies the word limits and refuses empty text', async () => {
+    const long = Array.from({ length: 501 }, (_, i) => `w${i}`).join(' ');
+    expect((await post(t.app, '/api/tools/ai-rewriter', { text: long })).statusCode).toBe(413);
+    expect((await post(t.app, '/api/tools/ai-rewriter', { text: '  ' }, { cookie })).statusCode).toBe(400);
+  });
+});
+
+describe('writing tools with a language model', () => {
+  let llm: FakeLlm;
+  let t: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    llm = await startLlm({ status: 200, content: 'A model-written version.' });
+    t = await createTestApp({ LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'test-model', LLM_TIMEOUT_MS: '1500' });
+    cookie = await register(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+    await llm.close();
+  });
+
+  it('uses the model, with the tool prompt, and names the model', async () => {
+    llm.reply = { status: 200, content: 'Longer, fuller text.' };
+    const res = await post(t.app, '/api/tools/text-expander', { text: 'Short note.', tone: 'casual' }, { cookie });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res)).toMatchObject({ output: 'Longer, fuller text.', expanded_text: 'Longer, fuller text.', engine: 'test-model' });
+    const last = llm.requests.at(-1)!;
+    expect(last.model).toBe('test-model');
+    expect(last.messages.map((m) => m.content).join('\n')).toContain('Short note.');
+  });
+
+  it('falls back to the offline engine when the model fails, and says so', async () => {
+    llm.reply = { status: 500, content: '' };
+    const res = await post(t.app, '/api/tools/ai-humanizer', { text: AI_TEXT }, { cookie });
+    expect(res.statusCode).toBe(200);
+    expect(json(res).engine).toBe('offline');
+    expect(json(res).notice).toMatch(/offline engine/);
+  });
+
+  it('a model-only tool answers a clear 4xx/5xx JSON error on failure, never a 500 page', async () => {
+    llm.reply = { status: 200, raw: '{not json' };
+    const res = await post(t.app, '/api/tools/text-expander', { text: 'Short note.' }, { cookie });
+    expect(res.statusCode).toBe(502);
+    expect(json(res)).toMatchObject({ error: { code: 'upstream_failed', message: 'Failed to expand text. Please try again.' } });
+  });
+
+  it('a slow model times out with the SPEC timeout message', async () => {
+    llm.reply = { status: 200, content: 'late', delayMs: 4000 };
+    const res = await post(t.app, '/api/tools/text-expander', { text: 'Short note.' }, { cookie });
+    expect(res.statusCode).toBe(504);
+    expect(json(res).message).toBe('Request timed out. Try with shorter text or try again later when server traffic is lower.');
+  }, 20_000);
+});
