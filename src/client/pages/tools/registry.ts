@@ -10,8 +10,14 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
  * The component receives the tool's slug as it was requested.
  */
 const DetectorPage = lazy(() => import('@/client/features/detector/DetectorPage'));
+const WritingToolPage = lazy(() => import('@/client/features/writing/WritingToolPage'));
 
 export const TOOL_PAGES: Record<string, LazyExoticComponent<ComponentType<{ slug: string }>>> = {
   ai_content_detector: DetectorPage,
   chatgpt_detector: DetectorPage,
+  ai_humanizer: WritingToolPage,
+  ai_rewriter: WritingToolPage,
+  ai_summarizer: WritingToolPage,
+  sentence_shortener: WritingToolPage,
+  text_expander: WritingToolPage,
 };

@@ -112,6 +112,9 @@ async function runModel(ctx: ServerContext, t: WritingTool<z.ZodObject>, input: 
 
 export async function writingRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
+
+  // Lets pages say up front whether a language model answers (the text expander needs one).
+  app.get('/api/tools/capabilities', async () => ({ llm: { configured: ctx.llm !== null, model: ctx.llm?.model ?? null } }));
   for (const t of WRITING_TOOLS as unknown as WritingTool<z.ZodObject>[]) {
     app.post(t.path, async (req, reply) => {
       // validate

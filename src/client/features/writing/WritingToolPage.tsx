@@ -1,0 +1,213 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { AlertTriangle, Copy, Cpu, GitCompare } from 'lucide-react';
+import { Button } from '@/client/components/ui/button';
+import { Spinner } from '@/client/components/ui/spinner';
+import { toast } from '@/client/hooks/use-toast';
+import { ApiError, apiJson, getQueryFn, messageOf } from '@/client/lib/api';
+import { useCurrentUser } from '@/client/lib/auth';
+import { usePageTitle } from '@/client/lib/title';
+import { cn } from '@/client/lib/utils';
+import { countWords, LIMIT_MESSAGES } from '@/shared/limits';
+import { wordLimit } from '@/shared/roles';
+import type { WritingResponse } from '@/shared/api/writing';
+import { copyText } from '../detector/DetectorResult';
+import { LimitBanner } from '../detector/WordLimitBanner';
+import { diffWords } from './diff';
+import { WRITING_PAGES } from './tools';
+
+const capitalise = (s: string) => s[0].toUpperCase() + s.slice(1);
+
+function DiffView({ before, after }: { before: string; after: string }) {
+  return (
+    <div className="whitespace-pre-wrap break-words text-[15px] leading-7" data-testid="diff-view">
+      {diffWords(before, after).map((p, i) =>
+        p.kind === 'same' ? (
+          <span key={i}>{p.text}</span>
+        ) : p.kind === 'removed' ? (
+          <del key={i} className="mr-0.5 rounded bg-red-100 px-0.5 text-red-800 decoration-red-400">
+            {p.text}
+          </del>
+        ) : (
+          <ins key={i} className="rounded bg-emerald-100 px-0.5 text-emerald-900 no-underline">
+            {p.text}
+          </ins>
+        ),
+      )}
+    </div>
+  );
+}
+
+/** Shared page of the writing tools: input with word counter, options, output with copy, diff and engine label. */
+export default function WritingToolPage({ slug }: { slug: string }) {
+  const cfg = WRITING_PAGES[slug];
+  usePageTitle(cfg.title);
+  const { user } = useCurrentUser();
+  const limit = wordLimit(user?.role ?? null);
+  const caps = useQuery<{ llm: { configured: boolean; model: string | null } } | null>({
+    queryKey: ['/api/tools/capabilities'],
+    queryFn: getQueryFn({ on401: 'returnNull' }),
+  });
+  const [text, setText] = useState('');
+  const [options, setOptions] = useState<Record<string, string>>(() => Object.fromEntries(cfg.options.map((o) => [o.name, o.initial])));
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ input: string; response: WritingResponse } | null>(null);
+  const [view, setView] = useState<'output' | 'diff'>('output');
+  const [limitReached, setLimitReached] = useState(false);
+  const resultRef = useRef<HTMLElement>(null);
+  const words = countWords(text);
+  const over = words > limit;
+  const modelMissing = cfg.needsModel && caps.data?.llm.configured === false;
+
+  useEffect(() => {
+    if (result) setTimeout(() => resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }), 100);
+  }, [result]);
+
+  async function run() {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const response = await apiJson<WritingResponse>('POST', cfg.endpoint, { text, ...options });
+      if (typeof response?.output !== 'string') throw new Error('invalid');
+      setResult({ input: text, response });
+      setView('output');
+    } catch (err) {
+      const code = err instanceof ApiError ? (err.body as { error?: { code?: string } } | undefined)?.error?.code : undefined;
+      if (code === 'limit_reached') {
+        setLimitReached(true);
+        toast({ title: LIMIT_MESSAGES.humanize.title, description: LIMIT_MESSAGES.humanize.message, variant: 'destructive' });
+      } else {
+        toast({ title: `${cfg.title} Failed`, description: messageOf(err, cfg.failure), variant: 'destructive' });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const engine = result?.response.engine;
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:py-12">
+      <header className="mb-6">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{cfg.title}</h1>
+        <p className="mt-2 max-w-2xl text-muted-foreground">{cfg.lead}</p>
+      </header>
+
+      {modelMissing && (
+        <div role="alert" className="mb-5 flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+          <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <p>
+            This tool writes new text, so it needs a language model, and none is configured on this server. Ask the administrator to set{' '}
+            <code>LLM_BASE_URL</code> and <code>LLM_MODEL</code> (OpenAI, Ollama, llama.cpp or vLLM).
+          </p>
+        </div>
+      )}
+
+      <div className="rounded-2xl border bg-card p-4 shadow-sm sm:p-5">
+        <label htmlFor="writing-input" className="mb-2 block text-sm font-medium">
+          Your text
+        </label>
+        <textarea
+          id="writing-input"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          rows={9}
+          className="w-full resize-y rounded-xl border border-input bg-background p-3 text-[15px] leading-7 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          placeholder="Paste or type your text…"
+        />
+        <div className="mt-3 flex flex-wrap items-end gap-3">
+          {cfg.options.map((o) => (
+            <div key={o.name} className="grid gap-1">
+              <label htmlFor={`opt-${o.name}`} className="text-xs font-medium text-muted-foreground">
+                {o.label}
+              </label>
+              <select
+                id={`opt-${o.name}`}
+                value={options[o.name]}
+                onChange={(e) => setOptions((s) => ({ ...s, [o.name]: e.target.value }))}
+                className="h-10 rounded-lg border border-input bg-background px-3 text-sm"
+              >
+                {o.values.map((v) => (
+                  <option key={v} value={v}>
+                    {capitalise(v)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ))}
+          <Button onClick={run} disabled={words === 0 || over || busy || limitReached || modelMissing}>
+            {busy ? (
+              <>
+                <Spinner /> {cfg.busy}
+              </>
+            ) : (
+              cfg.action
+            )}
+          </Button>
+          <span className={cn('ml-auto text-sm tabular-nums', over ? 'font-semibold text-red-600' : 'text-muted-foreground')} data-testid="word-counter">
+            {words.toLocaleString('en-US')} / {limit.toLocaleString('en-US')} words
+          </span>
+        </div>
+      </div>
+
+      <div className="mt-4 space-y-3">
+        {over && (
+          <LimitBanner anonymous={!user}>
+            Your text has {words.toLocaleString('en-US')} words; the limit is {limit.toLocaleString('en-US')} words
+            {!user ? '. Sign up for a free account to use up to 2,000 words.' : '.'}
+          </LimitBanner>
+        )}
+        {limitReached && <LimitBanner anonymous={!user}>{LIMIT_MESSAGES.humanize.message}</LimitBanner>}
+      </div>
+
+      {result && (
+        <section ref={resultRef} aria-labelledby="writing-output-title" className="mt-6 rounded-2xl border bg-card p-4 shadow-sm sm:p-5" data-testid="writing-result">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 id="writing-output-title" className="text-lg font-semibold">
+              {cfg.outputLabel}
+            </h2>
+            <span className="inline-flex items-center gap-1 rounded-full bg-muted px-2.5 py-0.5 text-xs text-muted-foreground" data-testid="engine-label">
+              <Cpu className="size-3" aria-hidden /> {engine === 'offline' ? 'offline' : engine}
+            </span>
+            <span className="text-xs text-muted-foreground">
+              {result.response.wordsBefore} → {result.response.wordsAfter} words
+            </span>
+            {cfg.diff && (
+              <div role="group" aria-label="View" className="ml-auto inline-flex rounded-lg bg-muted p-0.5 text-sm">
+                {(['output', 'diff'] as const).map((v) => (
+                  <button
+                    key={v}
+                    type="button"
+                    aria-pressed={view === v}
+                    onClick={() => setView(v)}
+                    className={cn('rounded-md px-3 py-1', view === v ? 'bg-background shadow-sm' : 'text-muted-foreground')}
+                  >
+                    {v === 'output' ? 'Result' : (
+                      <span className="inline-flex items-center gap-1">
+                        <GitCompare className="size-3.5" aria-hidden /> Changes
+                      </span>
+                    )}
+                  </button>
+                ))}
+              </div>
+            )}
+          </div>
+          {result.response.notice && <p className="mt-2 text-xs text-amber-700">{result.response.notice}</p>}
+          <div className="mt-3 rounded-xl border bg-background p-4">
+            {view === 'diff' ? (
+              <DiffView before={result.input} after={result.response.output} />
+            ) : (
+              <p className="whitespace-pre-wrap break-words text-[15px] leading-7" data-testid="writing-output">
+                {result.response.output}
+              </p>
+            )}
+          </div>
+          <div className="mt-3">
+            <Button variant="outline" size="sm" onClick={() => copyText(result.response.output)}>
+              <Copy /> Copy
+            </Button>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
