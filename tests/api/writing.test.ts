@@ -114,6 +114,29 @@ describe('writing tools with a language model', () => {
     expect(json(res)).toMatchObject({ error: { code: 'upstream_failed', message: 'Failed to expand text. Please try again.' } });
   });
 
+  it('streams the model words as server-sent events, then the full answer', async () => {
+    llm.reply = { status: 200, content: 'One two three four.' };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/tools/ai-rewriter',
+      payload: { text: AI_TEXT, tone: 'casual' },
+      headers: { cookie, accept: 'text/event-stream' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/event-stream/);
+    const events = res.body
+      .trim()
+      .split('\n\n')
+      .map((block) => ({ event: /event: (\w+)/.exec(block)![1], data: JSON.parse(/data: (.*)/.exec(block)![1]) }));
+    const deltas = events.filter((e) => e.event === 'delta').map((e) => e.data.text);
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(deltas.join('')).toBe('One two three four.');
+    const done = events.at(-1)!;
+    expect(done.event).toBe('done');
+    expect(done.data).toMatchObject({ output: 'One two three four.', rewritten_text: 'One two three four.', engine: 'test-model' });
+    expect(llm.requests.at(-1)!.stream).toBe(true);
+  });
+
   it('a slow model times out with the SPEC timeout message', async () => {
     llm.reply = { status: 200, content: 'late', delayMs: 4000 };
     const res = await post(t.app, '/api/tools/text-expander', { text: 'Short note.' }, { cookie });

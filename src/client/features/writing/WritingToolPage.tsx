@@ -14,6 +14,7 @@ import type { WritingResponse } from '@/shared/api/writing';
 import { copyText } from '../detector/DetectorResult';
 import { LimitBanner } from '../detector/WordLimitBanner';
 import { diffWords } from './diff';
+import { postStreaming } from './stream';
 import { WRITING_PAGES } from './tools';
 
 const capitalise = (s: string) => s[0].toUpperCase() + s.slice(1);
@@ -52,6 +53,7 @@ export default function WritingToolPage({ slug }: { slug: string }) {
   const [options, setOptions] = useState<Record<string, string>>(() => Object.fromEntries(cfg.options.map((o) => [o.name, o.initial])));
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ input: string; response: WritingResponse } | null>(null);
+  const [streamed, setStreamed] = useState<string | null>(null);
   const [view, setView] = useState<'output' | 'diff'>('output');
   const [limitReached, setLimitReached] = useState(false);
   const resultRef = useRef<HTMLElement>(null);
@@ -67,7 +69,11 @@ export default function WritingToolPage({ slug }: { slug: string }) {
     if (busy) return;
     setBusy(true);
     try {
-      const response = await apiJson<WritingResponse>('POST', cfg.endpoint, { text, ...options });
+      const payload = { text, ...options };
+      // With a language model the words stream in as they are written; offline engines answer at once.
+      const response = caps.data?.llm.configured
+        ? (setStreamed(''), await postStreaming<WritingResponse>(cfg.endpoint, payload, (d) => setStreamed((s) => (s ?? '') + d)))
+        : await apiJson<WritingResponse>('POST', cfg.endpoint, payload);
       if (typeof response?.output !== 'string') throw new Error('invalid');
       setResult({ input: text, response });
       setView('output');
@@ -81,6 +87,7 @@ export default function WritingToolPage({ slug }: { slug: string }) {
       }
     } finally {
       setBusy(false);
+      setStreamed(null);
     }
   }
 
@@ -159,7 +166,16 @@ export default function WritingToolPage({ slug }: { slug: string }) {
         {limitReached && <LimitBanner anonymous={!user}>{LIMIT_MESSAGES.humanize.message}</LimitBanner>}
       </div>
 
-      {result && (
+      {streamed !== null && (
+        <section aria-live="polite" aria-busy="true" className="mt-6 rounded-2xl border bg-card p-4 shadow-sm sm:p-5" data-testid="writing-streaming">
+          <h2 className="flex items-center gap-2 text-lg font-semibold">
+            <Spinner /> {cfg.busy}
+          </h2>
+          <p className="mt-3 whitespace-pre-wrap break-words text-[15px] leading-7">{streamed}</p>
+        </section>
+      )}
+
+      {result && streamed === null && (
         <section ref={resultRef} aria-labelledby="writing-output-title" className="mt-6 rounded-2xl border bg-card p-4 shadow-sm sm:p-5" data-testid="writing-result">
           <div className="flex flex-wrap items-center gap-2">
             <h2 id="writing-output-title" className="text-lg font-semibold">

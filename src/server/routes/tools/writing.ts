@@ -102,9 +102,50 @@ function disconnectSignal(req: FastifyRequest, reply: FastifyReply): AbortSignal
   return ac.signal;
 }
 
-async function runModel(ctx: ServerContext, t: WritingTool<z.ZodObject>, input: Record<string, unknown>, signal: AbortSignal) {
+/** Server-sent events on a hijacked reply: `delta` chunks, then `done` with the full body (or `error`). */
+class SseWriter {
+  private started = false;
+  constructor(private readonly reply: FastifyReply) {}
+  private start() {
+    if (this.started) return;
+    this.started = true;
+    this.reply.hijack();
+    this.reply.raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+  }
+  get hasStarted() {
+    return this.started;
+  }
+  send(event: 'delta' | 'done' | 'error', data: unknown) {
+    this.start();
+    this.reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+  end() {
+    if (this.started) this.reply.raw.end();
+  }
+}
+
+async function runModel(
+  ctx: ServerContext,
+  t: WritingTool<z.ZodObject>,
+  input: Record<string, unknown>,
+  signal: AbortSignal,
+  sse: SseWriter | null,
+) {
   const llm = ctx.llm!;
-  const result = await llm.complete({ messages: t.prompt(input as never), temperature: 0.7, signal });
+  const req = { messages: t.prompt(input as never), temperature: 0.7, signal };
+  let result;
+  if (sse) {
+    const stream = llm.stream(req);
+    for await (const delta of stream) sse.send('delta', { text: delta });
+    result = await stream.result;
+  } else {
+    result = await llm.complete(req);
+  }
   const output = result.text.trim();
   if (!output) throw new LlmError('malformed', 'empty completion');
   return { output, engine: result.model || llm.model, usage: result.usage };
@@ -128,25 +169,38 @@ export async function writingRoutes(app: FastifyInstance): Promise<void> {
           'This tool needs a language model, and none is configured on this server. Ask the administrator to set LLM_BASE_URL and LLM_MODEL.',
         );
       const signal = disconnectSignal(req, reply);
+      // Stream the model's words as they come when the browser asks for server-sent events.
+      const sse = ctx.llm && String(req.headers.accept ?? '').includes('text/event-stream') ? new SseWriter(reply) : null;
       // act
       const work = async (): Promise<{ output: string; engine: string; notice?: string; extra?: Record<string, unknown> }> => {
         if (ctx.llm) {
           try {
-            const r = await runModel(ctx, t, input, signal);
+            const r = await runModel(ctx, t, input, signal, sse);
             req.log.info({ tool: t.path, model: r.engine, usage: r.usage }, 'language model usage');
             return r;
           } catch (err) {
             if (!(err instanceof LlmError) || err.kind === 'aborted') throw err;
             req.log.warn({ tool: t.path, kind: err.kind, status: err.status }, 'language model failed');
-            // Tools with an offline engine still answer; the label says which engine did.
-            if (t.offline) return { ...t.offline(input), engine: 'offline', notice: 'The language model did not answer, so the offline engine was used.' };
+            // Tools with an offline engine still answer (unless words already streamed); the label says which engine did.
+            if (t.offline && !sse?.hasStarted) return { ...t.offline(input), engine: 'offline', notice: 'The language model did not answer, so the offline engine was used.' };
             if (err.kind === 'timeout') throw new AppError('upstream_timeout', TIMEOUT_TOOLS_MESSAGE);
             throw new AppError('upstream_failed', `Failed to ${t.verb} text. Please try again.`);
           }
         }
         return { ...t.offline!(input), engine: 'offline' };
       };
-      const { result, allowance } = t.allowance ? await withAnonAllowance(ctx, caller, t.allowance, work) : { result: await work(), allowance: null };
+      let outcome;
+      try {
+        outcome = t.allowance ? await withAnonAllowance(ctx, caller, t.allowance, work) : { result: await work(), allowance: null };
+      } catch (err) {
+        // Once the stream has begun, the status line is sent: report the failure as an SSE event.
+        if (!sse?.hasStarted) throw err;
+        const e = err instanceof AppError ? err : new AppError('upstream_failed', `Failed to ${t.verb} text. Please try again.`);
+        sse.send('error', { error: { code: e.code, message: e.message }, message: e.message });
+        sse.end();
+        return reply;
+      }
+      const { result, allowance } = outcome;
       // respond
       const body: WritingResponse = {
         output: result.output,
@@ -159,6 +213,11 @@ export async function writingRoutes(app: FastifyInstance): Promise<void> {
         ...(result.extra ?? {}),
         ...(input.source === 'file' ? { input: input.text } : {}),
       };
+      if (sse) {
+        sse.send('done', body);
+        sse.end();
+        return reply;
+      }
       return reply.header('cache-control', 'no-store').send(body);
     });
   }
