@@ -1,6 +1,6 @@
 
 import { sql } from 'drizzle-orm';
-import { boolean, index, uniqueIndex, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, uniqueIndex, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -99,3 +99,58 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_created_idx').on(t.createdAt)],
 );
 
+
+/**
+ * The plagiarism checker's reference library (docs/plagiarism.md). `text` is exactly what was indexed,
+ * so passage offsets refer to it. `reference` is a link or citation; (origin, reference) is unique so
+ * imports are idempotent.
+ */
+export const referenceDocuments = pgTable(
+  'reference_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    reference: text('reference').notNull(),
+    licence: text('licence').notNull().default(''),
+    /** 'starter' | 'staff' | 'blog' | 'user' */
+    origin: text('origin').notNull(),
+    text: text('text').notNull(),
+    wordCount: integer('word_count').notNull(),
+    addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('reference_documents_origin_reference_idx').on(t.origin, t.reference), index('reference_documents_created_idx').on(t.createdAt)],
+);
+
+/** Winnowed word k-gram fingerprints of the reference documents. */
+export const plagiarismFingerprints = pgTable(
+  'plagiarism_fingerprints',
+  {
+    hash: bigint('hash', { mode: 'number' }).notNull(),
+    docId: uuid('doc_id')
+      .notNull()
+      .references(() => referenceDocuments.id, { onDelete: 'cascade' }),
+    pos: integer('pos').notNull(),
+  },
+  (t) => [index('plagiarism_fingerprints_hash_idx').on(t.hash), index('plagiarism_fingerprints_doc_idx').on(t.docId)],
+);
+
+/** MinHash LSH band keys (near-duplicate candidates). */
+export const plagiarismBands = pgTable(
+  'plagiarism_bands',
+  {
+    band: text('band').notNull(),
+    docId: uuid('doc_id')
+      .notNull()
+      .references(() => referenceDocuments.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('plagiarism_bands_band_idx').on(t.band), index('plagiarism_bands_doc_idx').on(t.docId)],
+);
+
+/** One MinHash signature per indexed document. */
+export const plagiarismMinhash = pgTable('plagiarism_minhash', {
+  docId: uuid('doc_id')
+    .primaryKey()
+    .references(() => referenceDocuments.id, { onDelete: 'cascade' }),
+  minhash: bigint('minhash', { mode: 'number' }).array().notNull(),
+});

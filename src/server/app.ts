@@ -10,10 +10,12 @@ import type { ServerContext } from './context';
 import { errorBody, registerErrorHandling } from './errors';
 import { registerCsrf } from './plugins/csrf';
 import { adminRoutes } from './routes/admin';
+import { adminLibraryRoutes } from './routes/admin-library';
 import { authRoutes } from './routes/auth';
 import { devRoutes } from './routes/dev';
 import { googleRoutes } from './routes/google';
 import { contentDetectorRoutes } from './routes/tools/content-detector';
+import { plagiarismRoutes } from './routes/tools/plagiarism-checker';
 import { writingRoutes } from './routes/tools/writing';
 
 declare module 'fastify' {
@@ -73,8 +75,10 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
   await app.register(authRoutes);
   await app.register(googleRoutes);
   await app.register(adminRoutes);
+  await app.register(adminLibraryRoutes);
   await app.register(contentDetectorRoutes);
   await app.register(writingRoutes);
+  await app.register(plagiarismRoutes);
   if (ctx.env.NODE_ENV !== 'production') await app.register(devRoutes);
 
   for (const [from, to] of Object.entries(LEGACY_REDIRECTS)) {

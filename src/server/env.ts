@@ -49,6 +49,11 @@ export const EnvSchema = z
     LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
     /** Development seed of one demo user per role; never runs in production. */
     SEED_DEMO_USERS: bool,
+    /** Import the bundled public-domain reference library for the plagiarism checker at first start (default true). */
+    STARTER_LIBRARY: z
+      .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+      .optional()
+      .transform((v) => v === undefined || v === '' || v === 'true' || v === '1' || v === 'yes'),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.LLM_BASE_URL) !== Boolean(env.LLM_MODEL)) {

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { createContext, sweepExpired } from './boot';
 import { EnvError, loadDotEnv, parseEnv } from './env';
 import { seedDemoUsers } from '../db/seed';
+import { importStarterLibraryIfEmpty } from './services/reference-library';
 
 async function main(): Promise<void> {
   loadDotEnv();
@@ -32,6 +33,11 @@ async function main(): Promise<void> {
 
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info(`Veritext is running at ${ctx.origin} (database: ${ctx.database.kind})`);
+
+  // First start: index the bundled reference library in the background; the server keeps serving.
+  if (env.STARTER_LIBRARY) {
+    importStarterLibraryIfEmpty(ctx.db, { info: (msg) => app.log.info(msg) }).catch((err) => app.log.error({ err }, 'starter library import failed'));
+  }
 }
 
 main().catch((err) => {

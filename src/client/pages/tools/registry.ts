@@ -20,4 +20,5 @@ export const TOOL_PAGES: Record<string, LazyExoticComponent<ComponentType<{ slug
   ai_summarizer: WritingToolPage,
   sentence_shortener: WritingToolPage,
   text_expander: WritingToolPage,
+  plagiarism_checker: lazy(() => import('@/client/features/plagiarism/PlagiarismPage')),
 };

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { checkText as checkPlagiarism } from '../../../engines/plagiarism';
+import { PlagiarismRequest, type PlagiarismResponse, type PlagiarismStatus } from '../../../shared/api/plagiarism';
+import type { ServerContext } from '../../context';
+import { DbFingerprintStore, loadSource } from '../../services/plagiarism-store';
+import { configuredWebSearchProviders } from '../../services/plagiarism-providers';
+import { checkText, resolveCaller } from '../../services/tool-gate';
+import { readToolInput } from '../../services/tool-input';
+
+/** Check `text` against the reference library; source excerpts are cut from the indexed texts. */
+export async function runPlagiarismCheck(ctx: ServerContext, text: string): Promise<Omit<PlagiarismResponse, 'text'>> {
+  const store = new DbFingerprintStore(ctx.db);
+  const texts = new Map<string, string>();
+  const load = loadSource(ctx.db);
+  const report = await checkPlagiarism(store, text, async (id) => {
+    const src = await load(id);
+    if (src) texts.set(id, src.text);
+    return src;
+  });
+  // No web search provider exists yet (services/plagiarism-providers.ts), so the library alone
+  // answers and that is not a fallback. With providers, fallback = all configured providers failed.
+  if (configuredWebSearchProviders().length > 0) throw new Error('web search providers are not supported yet');
+  const fallback = false;
+  return {
+    status: 'completed',
+    items: report.sources.map((s) => ({
+      id: s.docId,
+      title: s.title,
+      reference: s.reference,
+      matchedPercent: s.matchedPercent,
+      jaccard: s.jaccard,
+      passages: s.passages.map((p) => ({ ...p, sourceExcerpt: (texts.get(s.docId) ?? '').slice(p.source.start, p.source.end) })),
+    })),
+    fallback,
+    similarity: report.similarity,
+    checkedAgainst: { documents: report.checkedDocuments },
+    wordCount: report.wordCount,
+  };
+}
+
+export async function plagiarismRoutes(app: FastifyInstance): Promise<void> {
+  const { ctx } = app;
+
+  app.post('/api/tools/plagiarism-checker', async (req, reply) => {
+    // validate
+    const input = await readToolInput(req, PlagiarismRequest);
+    // authorize: the word limit (the SPEC has no anonymous counter for this tool)
+    const caller = await resolveCaller(ctx, req, reply);
+    checkText(input.text, caller);
+    // act
+    const result = await runPlagiarismCheck(ctx, input.text);
+    // respond
+    const body: PlagiarismResponse = { ...result };
+    if (input.source === 'file') body.text = input.text;
+    return reply.header('cache-control', 'no-store').send(body);
+  });
+
+  /** How many documents the library holds (the page shows it; tests wait on the starter import). */
+  app.get('/api/tools/plagiarism-checker/status', async (_req, reply) => {
+    const body: PlagiarismStatus = { documents: await new DbFingerprintStore(ctx.db).documentCount() };
+    return reply.header('cache-control', 'no-store').send(body);
+  });
+}

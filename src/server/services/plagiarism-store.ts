@@ -1,0 +1,178 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { referenceDocuments } from '../../db/schema';
+import {
+  indexDocument,
+  type FingerprintStore,
+  type Fingerprint,
+  type LoadedSource,
+  type Posting,
+  type SourceLoader,
+} from '../../engines/plagiarism';
+import { REFERENCE_ORIGINS } from '../../shared/api/plagiarism';
+import { countWords } from '../../shared/limits';
+
+/**
+ * The plagiarism engine's FingerprintStore on PostgreSQL / PGlite (tables in src/db/schema.ts,
+ * method in docs/plagiarism.md). Every lookup is one `= ANY($1)` round trip; writes are bulk
+ * inserts of array parameters (unnest), chunked, inside one transaction per document.
+ */
+export { REFERENCE_ORIGINS };
+export type ReferenceOrigin = (typeof REFERENCE_ORIGINS)[number];
+
+const CHUNK = 1000;
+
+type Rows<T> = { rows: T[] };
+async function rows<T>(db: Db, q: SQL): Promise<T[]> {
+  const res = await db.execute(q);
+  return (res as unknown as Rows<T>).rows;
+}
+
+/** A PostgreSQL array literal ('{...}') passed as ONE parameter, so both drivers accept it. */
+function arrayParam(values: readonly (string | number)[]): SQL {
+  const body = values.map((v) => (typeof v === 'number' ? String(v) : `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)).join(',');
+  return sql`${sql.param(`{${body}}`)}`;
+}
+
+/** Writes a document's index rows with `db` (a transaction when called from addReferenceDocument). */
+async function writeIndex(db: Db, docId: string, fingerprints: readonly Fingerprint[], minhash: readonly number[], lshBands: readonly string[]): Promise<void> {
+  await db.execute(sql`delete from plagiarism_fingerprints where doc_id = ${docId}`);
+  await db.execute(sql`delete from plagiarism_bands where doc_id = ${docId}`);
+  for (let i = 0; i < fingerprints.length; i += CHUNK) {
+    const part = fingerprints.slice(i, i + CHUNK);
+    await db.execute(sql`
+      insert into plagiarism_fingerprints (hash, doc_id, pos)
+      select h, ${docId}::uuid, p from unnest(${arrayParam(part.map((f) => f.hash))}::int8[], ${arrayParam(part.map((f) => f.pos))}::int4[]) as t(h, p)`);
+  }
+  if (lshBands.length > 0) {
+    await db.execute(sql`
+      insert into plagiarism_bands (band, doc_id)
+      select b, ${docId}::uuid from unnest(${arrayParam(lshBands)}::text[]) as t(b)`);
+  }
+  await db.execute(sql`
+    insert into plagiarism_minhash (doc_id, minhash) values (${docId}::uuid, ${arrayParam(minhash)}::int8[])
+    on conflict (doc_id) do update set minhash = excluded.minhash`);
+}
+
+export class DbFingerprintStore implements FingerprintStore {
+  constructor(private readonly db: Db) {}
+
+  /** The document row (reference_documents) must exist: the index tables reference it. */
+  async addDocument(docId: string, fingerprints: readonly Fingerprint[], minhash: readonly number[], lshBands: readonly string[]): Promise<void> {
+    await this.db.transaction(async (tx) => writeIndex(tx as unknown as Db, docId, fingerprints, minhash, lshBands));
+  }
+
+  async removeDocument(docId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`delete from plagiarism_fingerprints where doc_id = ${docId}`);
+      await tx.execute(sql`delete from plagiarism_bands where doc_id = ${docId}`);
+      await tx.execute(sql`delete from plagiarism_minhash where doc_id = ${docId}`);
+    });
+  }
+
+  async lookup(hashes: readonly number[]): Promise<Posting[]> {
+    if (hashes.length === 0) return [];
+    // maxDocsPerHash is only a hint: the engine drops stop-grams itself.
+    const r = await rows<{ hash: string | number | bigint; doc_id: string; pos: number }>(
+      this.db,
+      sql`select hash, doc_id, pos from plagiarism_fingerprints where hash = any(${arrayParam(hashes)}::int8[])`,
+    );
+    return r.map((x) => ({ hash: Number(x.hash), docId: x.doc_id, pos: Number(x.pos) }));
+  }
+
+  async lshCandidates(bands: readonly string[]): Promise<string[]> {
+    if (bands.length === 0) return [];
+    const r = await rows<{ doc_id: string }>(
+      this.db,
+      sql`select distinct doc_id from plagiarism_bands where band = any(${arrayParam(bands)}::text[]) order by doc_id`,
+    );
+    return r.map((x) => x.doc_id);
+  }
+
+  async minhashes(docIds: readonly string[]): Promise<Map<string, number[]>> {
+    const m = new Map<string, number[]>();
+    if (docIds.length === 0) return m;
+    const r = await rows<{ doc_id: string; minhash: unknown }>(
+      this.db,
+      sql`select doc_id, minhash from plagiarism_minhash where doc_id = any(${arrayParam(docIds)}::uuid[])`,
+    );
+    for (const x of r) m.set(x.doc_id, parseIntArray(x.minhash));
+    return m;
+  }
+
+  async documentCount(): Promise<number> {
+    const r = await rows<{ n: string | number }>(this.db, sql`select count(*) as n from plagiarism_minhash`);
+    return Number(r[0]?.n ?? 0);
+  }
+}
+
+/** int8[] arrives as a JS array (of numbers, bigints or strings) or, from some drivers, as '{1,2}'. */
+function parseIntArray(v: unknown): number[] {
+  if (Array.isArray(v)) return v.map((x) => Number(x));
+  if (typeof v === 'string') {
+    const body = v.replace(/^\{|\}$/g, '');
+    return body === '' ? [] : body.split(',').map(Number);
+  }
+  return [];
+}
+
+/** Loads the exact indexed text of a reference document for the engine's alignment step. */
+export function loadSource(db: Db): SourceLoader {
+  return async (docId: string): Promise<LoadedSource | null> => {
+    const r = await rows<{ text: string; title: string; reference: string }>(
+      db,
+      sql`select text, title, reference from reference_documents where id = ${docId}::uuid`,
+    );
+    return r[0] ?? null;
+  };
+}
+
+export interface NewReferenceDocument {
+  title: string;
+  reference: string;
+  licence?: string;
+  origin: ReferenceOrigin;
+  text: string;
+  addedBy?: string | null;
+}
+
+/**
+ * Store a reference document and its index in one transaction. Idempotent on (origin, reference):
+ * a second import of the same reference returns `{ created: false }` and changes nothing.
+ */
+export async function addReferenceDocument(db: Db, doc: NewReferenceDocument): Promise<{ id: string | null; created: boolean }> {
+  const indexed = indexDocument(doc.text);
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(referenceDocuments)
+      .values({
+        title: doc.title,
+        reference: doc.reference,
+        licence: doc.licence ?? '',
+        origin: doc.origin,
+        text: doc.text,
+        wordCount: countWords(doc.text),
+        addedBy: doc.addedBy ?? null,
+      })
+      .onConflictDoNothing()
+      .returning({ id: referenceDocuments.id });
+    const id = inserted[0]?.id;
+    if (!id) return { id: null, created: false };
+    await writeIndex(tx as unknown as Db, id, indexed.fingerprints, indexed.minhash, indexed.lshBands);
+    return { id, created: true };
+  });
+}
+
+export async function deleteReferenceDocument(db: Db, id: string): Promise<boolean> {
+  // The index rows go with it (ON DELETE CASCADE).
+  const r = await rows<{ id: string }>(db, sql`delete from reference_documents where id = ${id}::uuid returning id`);
+  return r.length > 0;
+}
+
+export async function countReferenceDocuments(db: Db, origin?: ReferenceOrigin): Promise<number> {
+  const r = await rows<{ n: string | number }>(
+    db,
+    origin ? sql`select count(*) as n from reference_documents where origin = ${origin}` : sql`select count(*) as n from reference_documents`,
+  );
+  return Number(r[0]?.n ?? 0);
+}

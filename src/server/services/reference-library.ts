@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { addReferenceDocument, countReferenceDocuments, type ReferenceOrigin } from './plagiarism-store';
+
+/** One line of a library JSONL file (the starter library and `npm run library:import`). */
+export const LibraryRecord = z.object({
+  title: z.string().trim().min(1).max(500),
+  reference: z.string().trim().min(1).max(2000),
+  licence: z.string().trim().max(500).optional(),
+  text: z.string().refine((t) => t.trim().length > 0, 'text is empty'),
+});
+export type LibraryRecord = z.infer<typeof LibraryRecord>;
+
+export const starterLibraryFile = fileURLToPath(new URL('../../db/starter-library/library.jsonl.gz', import.meta.url));
+
+export function parseJsonl(content: string): LibraryRecord[] {
+  return content
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l, i) => {
+      const r = LibraryRecord.safeParse(JSON.parse(l));
+      if (!r.success) throw new Error(`line ${i + 1}: ${r.error.issues[0]?.path.join('.')} ${r.error.issues[0]?.message}`);
+      return r.data;
+    });
+}
+
+export function readStarterLibrary(file = starterLibraryFile): LibraryRecord[] {
+  return parseJsonl(gunzipSync(readFileSync(file)).toString('utf8'));
+}
+
+export interface ImportStats {
+  created: number;
+  skipped: number;
+}
+
+/** Import records one transaction each; already present (origin, reference) pairs are skipped. */
+export async function importRecords(
+  db: Db,
+  records: readonly LibraryRecord[],
+  opts: { origin: ReferenceOrigin; licence?: string; addedBy?: string | null; onProgress?: (done: number, total: number, stats: ImportStats) => void },
+): Promise<ImportStats> {
+  const stats: ImportStats = { created: 0, skipped: 0 };
+  for (let i = 0; i < records.length; i++) {
+    const r = records[i];
+    const res = await addReferenceDocument(db, {
+      title: r.title,
+      reference: r.reference,
+      licence: r.licence ?? opts.licence ?? '',
+      origin: opts.origin,
+      text: r.text,
+      addedBy: opts.addedBy ?? null,
+    });
+    if (res.created) stats.created++;
+    else stats.skipped++;
+    opts.onProgress?.(i + 1, records.length, stats);
+  }
+  return stats;
+}
+
+/**
+ * First-start import of the starter library, meant to run in the background after listen().
+ * Skipped when any starter document exists (an earlier or a concurrent instance's import); two
+ * instances racing are harmless: the unique (origin, reference) index makes the second insert a no-op.
+ */
+export async function importStarterLibraryIfEmpty(db: Db, log: { info: (msg: string) => void }): Promise<ImportStats | null> {
+  if ((await countReferenceDocuments(db, 'starter')) > 0) return null;
+  const records = readStarterLibrary();
+  log.info(`Importing the starter reference library (${records.length} public-domain documents)...`);
+  const started = Date.now();
+  const stats = await importRecords(db, records, {
+    origin: 'starter',
+    onProgress: (done, total) => {
+      if (done % 50 === 0 || done === total) log.info(`Starter library: ${done}/${total} documents`);
+    },
+  });
+  log.info(`Starter library imported: ${stats.created} added, ${stats.skipped} already present, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return stats;
+}
