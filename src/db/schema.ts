@@ -154,3 +154,20 @@ export const plagiarismMinhash = pgTable('plagiarism_minhash', {
     .references(() => referenceDocuments.id, { onDelete: 'cascade' }),
   minhash: bigint('minhash', { mode: 'number' }).array().notNull(),
 });
+
+/** Tokens used by each language-model call, for cost tracking (the metering of issue 6 builds on it). */
+export const llmUsage = pgTable(
+  'llm_usage',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    anonId: text('anon_id'),
+    tool: text('tool').notNull(),
+    model: text('model').notNull(),
+    promptTokens: integer('prompt_tokens'),
+    completionTokens: integer('completion_tokens'),
+    totalTokens: integer('total_tokens'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('llm_usage_user_idx').on(t.userId, t.createdAt)],
+);

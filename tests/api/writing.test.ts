@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { llmUsage } from '../../src/db/schema';
 import { LIMIT_MESSAGES } from '../../src/shared/limits';
 import { createTestApp, json, post, register, setCookies, type TestApp } from '../helpers/app';
 import { startLlm, type FakeLlm } from '../helpers/llm-server';
@@ -96,6 +98,10 @@ describe('writing tools with a language model', () => {
     expect(json(res)).toMatchObject({ output: 'Longer, fuller text.', expanded_text: 'Longer, fuller text.', engine: 'test-model' });
     const last = llm.requests.at(-1)!;
     expect(last.model).toBe('test-model');
+    // Token usage is recorded per call.
+    const rows = await t.ctx.db.select().from(llmUsage).where(eq(llmUsage.tool, 'text-expander'));
+    expect(rows.at(-1)).toMatchObject({ model: 'test-model', promptTokens: 11, completionTokens: 7, totalTokens: 18 });
+    expect(rows.at(-1)!.userId).toBeTruthy();
     expect(last.messages.map((m) => m.content).join('\n')).toContain('Short note.');
   });
 

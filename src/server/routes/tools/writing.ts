@@ -23,6 +23,7 @@ import {
   SummarizeRequest,
   type WritingResponse,
 } from '../../../shared/api/writing';
+import { llmUsage } from '../../../db/schema';
 import type { ServerContext } from '../../context';
 import { AppError } from '../../errors';
 import { checkText, resolveCaller, withAnonAllowance } from '../../services/tool-gate';
@@ -176,7 +177,15 @@ export async function writingRoutes(app: FastifyInstance): Promise<void> {
         if (ctx.llm) {
           try {
             const r = await runModel(ctx, t, input, signal, sse);
-            req.log.info({ tool: t.path, model: r.engine, usage: r.usage }, 'language model usage');
+            await ctx.db.insert(llmUsage).values({
+              userId: caller.user?.id ?? null,
+              anonId: caller.anonId,
+              tool: t.path.replace('/api/tools/', ''),
+              model: r.engine,
+              promptTokens: r.usage?.promptTokens ?? null,
+              completionTokens: r.usage?.completionTokens ?? null,
+              totalTokens: r.usage?.totalTokens ?? null,
+            });
             return r;
           } catch (err) {
             if (!(err instanceof LlmError) || err.kind === 'aborted') throw err;
