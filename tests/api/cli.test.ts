@@ -175,7 +175,7 @@ describe('npm run user:create', { timeout: 120_000 }, () => {
     holder.kill('SIGKILL');
     await new Promise((r) => (holder.exitCode !== null || holder.signalCode !== null ? r(null) : holder.once('exit', r)));
     const after = await runCli(['--email', u.email, '--username', u.username, '--role', 'admin'], { stdin: u.password, env: { DATA_DIR: dir } });
-    expect(after.code).toBe(0);
+    expect(after.code, after.stderr).toBe(0);
     expect(after.stdout).toContain(`Created admin account ${u.username}`);
   });
 
