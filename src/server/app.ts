@@ -15,6 +15,7 @@ import { authRoutes } from './routes/auth';
 import { devRoutes } from './routes/dev';
 import { googleRoutes } from './routes/google';
 import { contentDetectorRoutes } from './routes/tools/content-detector';
+import { grammarRoutes } from './routes/tools/grammar';
 import { plagiarismRoutes } from './routes/tools/plagiarism-checker';
 import { writingRoutes } from './routes/tools/writing';
 
@@ -78,6 +79,7 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
   await app.register(adminLibraryRoutes);
   await app.register(contentDetectorRoutes);
   await app.register(writingRoutes);
+  await app.register(grammarRoutes);
   await app.register(plagiarismRoutes);
   if (ctx.env.NODE_ENV !== 'production') await app.register(devRoutes);
 

@@ -20,5 +20,6 @@ export const TOOL_PAGES: Record<string, LazyExoticComponent<ComponentType<{ slug
   ai_summarizer: WritingToolPage,
   sentence_shortener: WritingToolPage,
   text_expander: WritingToolPage,
+  grammar_fixer: lazy(() => import('@/client/features/grammar/GrammarPage')),
   plagiarism_checker: lazy(() => import('@/client/features/plagiarism/PlagiarismPage')),
 };

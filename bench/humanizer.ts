@@ -1,0 +1,136 @@
+/**
+ * `npm run bench:humanizer` — the offline humanizer on AI texts from ../shared/datasets/detection (issue 4 §5):
+ * - the detector's mean score before and after humanize() (target: drops by ≥ 0.3);
+ * - the share of the input's content words kept: nouns, proper nouns, verbs and numbers by wink-nlp POS, matched
+ *   by lemma (target ≥ 85 %);
+ * - grammar issues per 100 words (harper + retext, without spelling flags on capitalised words) before and after
+ *   (target: no more than the input).
+ *
+ * Texts: BENCH_TEXTS (default 200) sampled evenly from l2r_data GPT-4o and GPT-3-Turbo and fast_detect_gpt gpt-4
+ * and gpt-3.5-turbo. BENCH_STYLE picks the style (default casual; "all" runs the four).
+ */
+import { performance } from 'node:perf_hooks';
+import { hasDetectionData, loadDetectionData, type Sample } from '../scripts/detector-data';
+import { detect } from '../src/engines/detector/index';
+import { checkGrammar, warmUp } from '../src/engines/grammar';
+import { humanize, HUMANIZER_STYLES, type HumanizerStyle } from '../src/engines/humanizer';
+import { countWords, posTag } from '../src/engines/text';
+
+const N = Number(process.env.BENCH_TEXTS ?? 200);
+const styleArg = process.env.BENCH_STYLE ?? 'casual';
+const styles: HumanizerStyle[] = styleArg === 'all' ? [...HUMANIZER_STYLES] : [styleArg as HumanizerStyle];
+
+if (!hasDetectionData()) {
+  console.log('../shared/datasets/detection is absent: nothing to measure.');
+  process.exit(0);
+}
+
+const GROUPS: [Sample['source'], string][] = [
+  ['l2r_data', 'GPT-4o'],
+  ['l2r_data', 'GPT-3-Turbo'],
+  ['fast_detect_gpt', 'gpt-4'],
+  ['fast_detect_gpt', 'gpt-3.5-turbo'],
+];
+const all = loadDetectionData();
+const texts: string[] = [];
+for (const [source, generator] of GROUPS) {
+  const pool = all.filter((s) => s.label === 1 && s.source === source && s.generator === generator && s.attack === 'none' && countWords(s.text) >= 40);
+  const want = Math.ceil(N / GROUPS.length);
+  const step = Math.max(1, Math.floor(pool.length / want));
+  for (let i = 0, k = 0; i < pool.length && k < want; i += step, k++) texts.push(pool[i].text);
+}
+texts.length = Math.min(texts.length, N);
+
+const CONTENT = new Set(['NOUN', 'PROPN', 'VERB', 'NUM']);
+function contentLemmas(text: string): string[] {
+  return posTag(text)
+    .filter((t) => CONTENT.has(t.pos) && /[\p{L}\p{N}]/u.test(t.text))
+    .map((t) => (t.pos === 'PROPN' || t.pos === 'NUM' ? t.text : t.lemma).toLowerCase());
+}
+function retention(input: string, output: string): { kept: number; total: number } {
+  const have = new Map<string, number>();
+  for (const l of contentLemmas(output)) have.set(l, (have.get(l) ?? 0) + 1);
+  let kept = 0;
+  const want = contentLemmas(input);
+  for (const l of want) {
+    const n = have.get(l) ?? 0;
+    if (n > 0) {
+      kept++;
+      have.set(l, n - 1);
+    }
+  }
+  return { kept, total: want.length };
+}
+async function grammarRules(text: string): Promise<string[]> {
+  const { issues } = await checkGrammar(text);
+  return issues.filter((i) => !(i.kind === 'spelling' && /^\p{Lu}/u.test(text.slice(i.start, i.end)))).map((i) => i.rule);
+}
+const count = (rules: string[]) => {
+  const m = new Map<string, number>();
+  for (const r of rules) m.set(r, (m.get(r) ?? 0) + 1);
+  return m;
+};
+
+const loadMs = await warmUp();
+console.log(`Texts: ${texts.length} AI texts (${GROUPS.map(([s, g]) => `${s}/${g}`).join(', ')}); harper loaded in ${loadMs.toFixed(0)} ms`);
+
+const before = { score: 0, issues: 0, words: 0 };
+const beforeRules: string[][] = [];
+for (const t of texts) {
+  before.score += detect(t).score;
+  const rules = await grammarRules(t);
+  beforeRules.push(rules);
+  before.issues += rules.length;
+  before.words += countWords(t);
+}
+
+const mark = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+let allPass = true;
+for (const style of styles) {
+  const t0 = performance.now();
+  let score = 0;
+  let issues = 0;
+  let words = 0;
+  let kept = 0;
+  let total = 0;
+  let worseTexts = 0;
+  const introduced = new Map<string, number>();
+  for (const [k, t] of texts.entries()) {
+    const out = humanize(t, { style }).text;
+    score += detect(out).score;
+    const rules = await grammarRules(out);
+    issues += rules.length;
+    if (rules.length > beforeRules[k].length) worseTexts++;
+    const had = count(beforeRules[k]);
+    for (const [r, n] of count(rules)) if (n > (had.get(r) ?? 0)) introduced.set(r, (introduced.get(r) ?? 0) + n - (had.get(r) ?? 0));
+    words += countWords(out);
+    const r = retention(t, out);
+    kept += r.kept;
+    total += r.total;
+  }
+  const meanBefore = before.score / texts.length;
+  const meanAfter = score / texts.length;
+  const drop = meanBefore - meanAfter;
+  const keptShare = kept / total;
+  const per100Before = (100 * before.issues) / before.words;
+  const per100After = (100 * issues) / words;
+  const rows: [string, string, string, boolean][] = [
+    ['detector mean score', `${meanBefore.toFixed(3)} -> ${meanAfter.toFixed(3)} (drop ${drop.toFixed(3)})`, 'drop >= 0.30', drop >= 0.3],
+    ['content words kept', `${(100 * keptShare).toFixed(1)} % (${kept}/${total})`, '>= 85 %', keptShare >= 0.85],
+    [
+      'grammar issues / 100 words',
+      `${per100Before.toFixed(2)} -> ${per100After.toFixed(2)} (${before.issues} -> ${issues}; ${worseTexts} texts got worse)`,
+      'no more than input',
+      per100After <= per100Before,
+    ],
+  ];
+  console.log(`\nStyle: ${style} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  for (const [name, value, target, ok] of rows) {
+    console.log(`  ${name.padEnd(28)} ${value.padEnd(62)} target ${target.padEnd(20)} ${mark(ok)}`);
+    allPass &&= ok;
+  }
+  if (!Number.isFinite(meanBefore)) console.log('  note: the detector returned NaN scores, so its target cannot be judged');
+  const rules = [...introduced].sort((a, b) => b[1] - a[1]);
+  if (rules.length) console.log(`  rules with more flags after than before (per text): ${rules.map(([r, n]) => `${r} +${n}`).join(', ')}`);
+}
+console.log(`\n${allPass ? 'All targets met.' : 'Some targets missed (see MISS above).'}`);

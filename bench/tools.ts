@@ -1,0 +1,86 @@
+/**
+ * `npm run bench:tools` — latency of each offline writing tool per 1,000 words, p50 and p95, plus the grammar
+ * fixer warm (target ≤ 300 ms). Harper's load time is printed separately.
+ *
+ * Documents: BENCH_DOCS (default 20) distinct 1,000-word documents built from ../shared/datasets/detection texts
+ * when present, otherwise from committed sample text.
+ */
+import { cpus, loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { hasDetectionData, loadDetectionData } from '../scripts/detector-data';
+import { checkGrammar, warmUp } from '../src/engines/grammar';
+import { humanize } from '../src/engines/humanizer';
+import { rewrite } from '../src/engines/rewriter';
+import { shorten } from '../src/engines/sentence-shortener';
+import { summarize } from '../src/engines/summarizer';
+
+const N_DOCS = Number(process.env.BENCH_DOCS ?? 20);
+const WORDS = 1000;
+
+function makeDocs(): { docs: string[]; origin: string } {
+  let pool: string[];
+  let origin: string;
+  if (hasDetectionData()) {
+    pool = loadDetectionData()
+      .filter((s) => s.source === 'l2r_data' || s.source === 'fast_detect_gpt')
+      .map((s) => s.text);
+    origin = 'l2r_data + fast_detect_gpt texts';
+  } else {
+    pool = [
+      'The committee met on Tuesday to discuss the budget. Several members raised concerns about the cost of the new bridge, which had doubled since the first estimate. "We were told it would be finished by spring," said one resident. Others argued that delays were unavoidable given the weather.',
+      'Moreover, it is important to note that remote work plays a pivotal role in how teams collaborate. In order to foster seamless communication, organizations must leverage robust tools. In conclusion, companies that utilize these strategies will navigate the complexities of hybrid work.',
+    ];
+    origin = 'committed sample text (datasets absent)';
+  }
+  const docs: string[] = [];
+  let at = 0;
+  for (let d = 0; d < N_DOCS; d++) {
+    const paras: string[] = [];
+    let words = 0;
+    while (words < WORDS) {
+      const t = pool[(at++ * 7919) % pool.length];
+      const w = t.split(/\s+/).filter(Boolean);
+      const take = w.slice(0, WORDS - words);
+      paras.push(take.join(' '));
+      words += take.length;
+    }
+    docs.push(paras.join('\n\n'));
+  }
+  return { docs, origin };
+}
+
+function pctl(a: number[], p: number): number {
+  const s = [...a].sort((x, y) => x - y);
+  return s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)];
+}
+
+const { docs, origin } = makeDocs();
+console.log(`Documents: ${docs.length} × ${WORDS} words from ${origin}; ${cpus().length} CPUs, load average ${loadavg()[0].toFixed(2)} at start\n`);
+
+const t0 = performance.now();
+const loadMs = await warmUp();
+console.log(`harper load (LocalLinter + binaryInlined, first lint): ${loadMs.toFixed(0)} ms; grammar engine ready after ${(performance.now() - t0).toFixed(0)} ms; rss ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB\n`);
+
+const tools: [string, (text: string) => unknown, number | null][] = [
+  ['humanize (casual)', (t) => humanize(t), null],
+  ['rewrite (professional)', (t) => rewrite(t), null],
+  ['shorten', (t) => shorten(t), null],
+  ['summarize (medium)', (t) => summarize(t), null],
+  ['grammar fixer (warm)', (t) => checkGrammar(t), 300],
+];
+
+console.log(`${'tool'.padEnd(24)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}  target`);
+for (const [name, fn, target] of tools) {
+  await fn(docs[docs.length - 1]); // warm the code path on a document outside the timed set's first pass
+  const times: number[] = [];
+  for (const d of docs) {
+    const s = performance.now();
+    await fn(d);
+    times.push(performance.now() - s);
+  }
+  const p50 = pctl(times, 0.5);
+  const p95 = pctl(times, 0.95);
+  const verdict = target === null ? '' : `p50 <= ${target} ms ${p50 <= target ? 'PASS' : 'MISS'}`;
+  console.log(`${name.padEnd(24)} ${p50.toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)}  ${verdict}`);
+}
+console.log(`\nload average ${loadavg()[0].toFixed(2)} at the end (figures on a shared machine rise with it)`);

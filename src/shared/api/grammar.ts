@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Request and response contract of the grammar fixer (issue 4), shared by the route and the page. */
+export const GrammarRequest = z.object({
+  text: z.string({ message: 'Please enter some text.' }).max(200_000, { message: 'This text is too long.' }),
+});
+
+export type GrammarIssueKind = 'grammar' | 'spelling' | 'repetition' | 'article' | 'punctuation' | 'capitalization' | 'word-choice' | 'style';
+
+export interface GrammarIssueDto {
+  /** UTF-16 offsets into the input (JavaScript string indices): text.slice(start, end) is the flagged text */
+  start: number;
+  end: number;
+  message: string;
+  kind: GrammarIssueKind;
+  /** replacements for the flagged text, best first; '' removes it */
+  suggestions: string[];
+  source: 'harper' | 'retext';
+  rule: string;
+}
+
+export interface GrammarResponse {
+  issues: GrammarIssueDto[];
+  corrected: string;
+  output: string;
+  engine: 'offline';
+  wordsBefore: number;
+  wordsAfter: number;
+  /** the text that was checked, when it came from an uploaded file */
+  input?: string;
+}
