@@ -123,3 +123,12 @@ describe('humanizer', () => {
     expect(checked.length).toBeGreaterThanOrEqual(10);
   });
 });
+
+describe('humanizer synonyms', () => {
+  it('never picks a synonym that repeats the next or previous word', () => {
+    for (const style of ['casual', 'professional', 'academic', 'creative'] as const) {
+      const out = humanize('The city opened two innovative new hotels near the station last spring.', { style }).text;
+      expect(out, style).not.toMatch(/\b(\w+) \1\b/i);
+    }
+  });
+});

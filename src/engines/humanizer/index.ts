@@ -283,7 +283,10 @@ function synonymEdits(
     }
     if (!ok) continue;
     if (entry.notBefore && entry.notBefore.test(sent.text.slice(t.end))) continue;
-    const cands = entry.to[cfg.style] ?? entry.to.default ?? [];
+    // A synonym that repeats a neighbouring word would read "two new new hotels".
+    const next = toks[i + 1];
+    const neighbours = new Set([prev?.text.toLowerCase(), next?.text.toLowerCase()]);
+    const cands = (entry.to[cfg.style] ?? entry.to.default ?? []).filter((c) => !neighbours.has(c.toLowerCase().split(' ')[0]!));
     if (cands.length === 0) continue;
     const base = cands[hash32(salt + sent.text + lower) % cands.length]!;
     let rep: string;
