@@ -44,6 +44,7 @@ const ResetPasswordPage = lazy(() => import('./pages/auth/ResetPasswordPage'));
 const AdminGate = lazy(() => import('./pages/admin/AdminGate'));
 const AdminDashboard = lazy(() => import('./pages/admin/AdminPages').then((m) => ({ default: m.AdminDashboard })));
 const AdminSection = lazy(() => import('./pages/admin/AdminPages').then((m) => ({ default: m.AdminSection })));
+const AdminLibraryPage = lazy(() => import('./pages/admin/AdminLibraryPage'));
 
 function NotFoundRoute() {
   usePageTitle('Page Not Found');
@@ -141,6 +142,7 @@ export const routes: RouteObject[] = [
         handle: h({ title: 'Admin' }),
         children: [
           { index: true, element: <AdminDashboard />, handle: h({ title: 'Admin Dashboard' }) },
+          { path: 'library', element: <AdminLibraryPage />, handle: h({ title: 'Reference Library' }) },
           { path: '*', element: <AdminSection />, handle: h({ title: (p) => adminTitle(`/admin/${p['*'] ?? ''}`) }) },
         ],
       },

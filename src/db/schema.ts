@@ -14,6 +14,8 @@ export const users = pgTable('users', {
   role: text('role').notNull().default('free'),
   emailVerified: boolean('email_verified').notNull().default(false),
   googleSub: text('google_sub').unique(),
+  /** Opt-in (institutional-repository model): checked texts are added to the plagiarism reference library. */
+  shareSubmissions: boolean('share_submissions').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [

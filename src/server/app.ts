@@ -18,6 +18,7 @@ import { contentDetectorRoutes } from './routes/tools/content-detector';
 import { grammarRoutes } from './routes/tools/grammar';
 import { plagiarismRoutes } from './routes/tools/plagiarism-checker';
 import { writingRoutes } from './routes/tools/writing';
+import { userSettingsRoutes } from './routes/user-settings';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -81,6 +82,7 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
   await app.register(writingRoutes);
   await app.register(grammarRoutes);
   await app.register(plagiarismRoutes);
+  await app.register(userSettingsRoutes);
   if (ctx.env.NODE_ENV !== 'production') await app.register(devRoutes);
 
   for (const [from, to] of Object.entries(LEGACY_REDIRECTS)) {

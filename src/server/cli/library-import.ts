@@ -96,6 +96,7 @@ async function main(argv: string[]): Promise<number> {
       const stats = await importRecords(database.db, records, {
         origin,
         licence: values.licence,
+        batchSize: 100,
         onProgress: (done, total) => {
           if (done % 100 === 0 || done === total) console.log(`${done}/${total}`);
         },

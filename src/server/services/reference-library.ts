@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { addReferenceDocument, countReferenceDocuments, type ReferenceOrigin } from './plagiarism-store';
+import { addReferenceDocuments, countReferenceDocuments, type ReferenceOrigin } from './plagiarism-store';
 
 /** One line of a library JSONL file (the starter library and `npm run library:import`). */
 export const LibraryRecord = z.object({
@@ -36,26 +36,39 @@ export interface ImportStats {
   skipped: number;
 }
 
-/** Import records one transaction each; already present (origin, reference) pairs are skipped. */
+/**
+ * Import records in batches (`batchSize` documents and their index rows per transaction, through
+ * addReferenceDocuments); already present (origin, reference) pairs are skipped.
+ */
 export async function importRecords(
   db: Db,
   records: readonly LibraryRecord[],
-  opts: { origin: ReferenceOrigin; licence?: string; addedBy?: string | null; onProgress?: (done: number, total: number, stats: ImportStats) => void },
+  opts: {
+    origin: ReferenceOrigin;
+    licence?: string;
+    addedBy?: string | null;
+    batchSize?: number;
+    onProgress?: (done: number, total: number, stats: ImportStats) => void;
+  },
 ): Promise<ImportStats> {
   const stats: ImportStats = { created: 0, skipped: 0 };
-  for (let i = 0; i < records.length; i++) {
-    const r = records[i];
-    const res = await addReferenceDocument(db, {
-      title: r.title,
-      reference: r.reference,
-      licence: r.licence ?? opts.licence ?? '',
-      origin: opts.origin,
-      text: r.text,
-      addedBy: opts.addedBy ?? null,
-    });
-    if (res.created) stats.created++;
-    else stats.skipped++;
-    opts.onProgress?.(i + 1, records.length, stats);
+  const batchSize = Math.max(1, opts.batchSize ?? 50);
+  for (let i = 0; i < records.length; i += batchSize) {
+    const batch = records.slice(i, i + batchSize);
+    const res = await addReferenceDocuments(
+      db,
+      batch.map((r) => ({
+        title: r.title,
+        reference: r.reference,
+        licence: r.licence ?? opts.licence ?? '',
+        origin: opts.origin,
+        text: r.text,
+        addedBy: opts.addedBy ?? null,
+      })),
+    );
+    stats.created += res.created;
+    stats.skipped += res.skipped;
+    for (let j = 0; j < batch.length; j++) opts.onProgress?.(i + j + 1, records.length, stats);
   }
   return stats;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BookOpen, Columns2, ExternalLink, FileSearch, FileUp, Printer, ShieldCheck, X } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
 import { Spinner } from '@/client/components/ui/spinner';
@@ -9,6 +9,7 @@ import { ApiError, apiJson, messageOf, NetworkError, TimeoutError, timeoutMessag
 import { useCurrentUser } from '@/client/lib/auth';
 import { usePageTitle } from '@/client/lib/title';
 import type { PlagiarismResponse, PlagiarismSource, PlagiarismStatus } from '@/shared/api/plagiarism';
+import type { UserSettings } from '@/shared/api/user-settings';
 import { countWords } from '@/shared/limits';
 import { wordLimit } from '@/shared/roles';
 import { LimitBanner } from '../detector/WordLimitBanner';
@@ -86,6 +87,7 @@ export default function PlagiarismPage(_props: { slug: string }) {
   const location = useLocation();
   const initial = useMemo(() => fromRouterState(location.state), [location.state]);
   const { user } = useCurrentUser();
+  const qc = useQueryClient();
   const limit = wordLimit(user?.role ?? null);
   const [text, setText] = useState(initial?.text ?? '');
   const [checked, setChecked] = useState<Checked | null>(initial);
@@ -114,6 +116,7 @@ export default function PlagiarismPage(_props: { slug: string }) {
       const analysed = result.text ?? ('text' in input ? input.text : '');
       if ('file' in input) setText(analysed);
       setChecked({ result, text: analysed });
+      if (user) void qc.invalidateQueries({ queryKey: ['plagiarism-status'] }); // a shared submission grows the library
     } catch (err) {
       toast({ title: 'Plagiarism Check Failed', description: err instanceof ApiError && err.status === 404 ? FAILED : messageOf(err, FAILED), variant: 'destructive' });
     } finally {
@@ -187,6 +190,8 @@ export default function PlagiarismPage(_props: { slug: string }) {
           </p>
         </div>
 
+        {user && <ShareSubmissions />}
+
         {over && (
           <LimitBanner anonymous={!user}>
             Your text has {words.toLocaleString('en-US')} words; the limit is {limit.toLocaleString('en-US')} words per check
@@ -211,9 +216,48 @@ export default function PlagiarismPage(_props: { slug: string }) {
         <div className="rounded-xl border p-4">
           <ShieldCheck className="size-5 text-primary" aria-hidden />
           <h2 className="mt-2 font-semibold">Your text stays yours</h2>
-          <p className="mt-1 text-sm text-muted-foreground">Checked texts are not added to the library.</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Checked texts are not added to the library, unless you are signed in and choose to share your submissions.
+          </p>
         </div>
       </section>
+    </div>
+  );
+}
+
+const SETTINGS = '/api/user/settings';
+
+/** The signed-in user's opt-in to the institutional-repository model (GET/PUT /api/user/settings). */
+function ShareSubmissions() {
+  const qc = useQueryClient();
+  const settings = useQuery({ queryKey: [SETTINGS], queryFn: () => apiJson<UserSettings>('GET', SETTINGS) });
+  const save = useMutation({
+    mutationFn: (shareSubmissions: boolean) => apiJson<UserSettings>('PUT', SETTINGS, { shareSubmissions }),
+    onSuccess: (data) => qc.setQueryData([SETTINGS], data),
+    onError: (err) => toast({ title: 'Could not save your choice', description: messageOf(err, 'Please try again.'), variant: 'destructive' }),
+  });
+  const checked = save.isPending ? save.variables : (settings.data?.shareSubmissions ?? false);
+  return (
+    <div className="rounded-2xl border bg-card p-4 shadow-sm sm:p-5" data-testid="share-submissions">
+      <label className="flex cursor-pointer items-start gap-3">
+        <input
+          type="checkbox"
+          className="mt-1 size-4 accent-primary"
+          checked={checked}
+          disabled={settings.isPending || settings.isError || save.isPending}
+          onChange={(e) => save.mutate(e.target.checked)}
+        />
+        <span>
+          <span className="block text-sm font-medium">Share my submissions with the reference library</span>
+          <span className="mt-1 block text-sm text-muted-foreground">
+            When this is on, every text you check is added to this server's reference library after the check (it never matches itself),
+            listed as &ldquo;Submission by your username&rdquo;. Later checks, by you and by other users, can then find passages copied
+            from it, as in a school's or university's repository. The same text is stored only once. It is off unless you turn it on;
+            turning it off stops adding new texts, and staff can remove texts already shared.
+          </span>
+          {settings.isError && <span className="mt-1 block text-sm text-red-600">Your setting could not be loaded.</span>}
+        </span>
+      </label>
     </div>
   );
 }

@@ -74,6 +74,7 @@ export const ADMIN_NAV: { group: string; items: AdminNavItem[] }[] = [
       item('API Keys', '/admin/api-keys', A, 'Keys for programmatic access.'),
       item('IP Whitelisting', '/admin/ip-whitelist', A, 'Addresses allowed to reach the admin area.'),
       item('Feature Toggles', '/admin/features', A, 'Turn features on and off.'),
+      item('Reference Library', '/admin/library', AM, 'Documents the plagiarism checker compares texts with.'),
       item('Languages', '/admin/languages', AM, 'Languages supported by the tools.', 'Language Support'),
       item('Configuration', '/admin/settings', A, 'General, notification, access and advanced settings.', 'Settings'),
       item('Security', '/admin/security', A, 'Security policies and alerts.'),

@@ -1,11 +1,13 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { checkText as checkPlagiarism } from '../../../engines/plagiarism';
 import { PlagiarismRequest, type PlagiarismResponse, type PlagiarismStatus } from '../../../shared/api/plagiarism';
 import type { ServerContext } from '../../context';
-import { DbFingerprintStore, loadSource } from '../../services/plagiarism-store';
+import { addReferenceDocument, DbFingerprintStore, loadSource } from '../../services/plagiarism-store';
 import { configuredWebSearchProviders } from '../../services/plagiarism-providers';
 import { checkText, resolveCaller } from '../../services/tool-gate';
 import { readToolInput } from '../../services/tool-input';
+import { readUserSettings } from '../user-settings';
 
 /** Check `text` against the reference library; source excerpts are cut from the indexed texts. */
 export async function runPlagiarismCheck(ctx: ServerContext, text: string): Promise<Omit<PlagiarismResponse, 'text'>> {
@@ -38,6 +40,23 @@ export async function runPlagiarismCheck(ctx: ServerContext, text: string): Prom
   };
 }
 
+/**
+ * Add a checked text to the reference library (origin 'user'). The reference names the user and the
+ * text's hash, so resubmitting the same text is a no-op (unique (origin, reference)).
+ */
+export async function shareSubmission(ctx: ServerContext, user: { id: string; username: string }, text: string): Promise<{ id: string | null; created: boolean }> {
+  if (text.trim() === '') return { id: null, created: false };
+  const hash = createHash('sha256').update(text).digest('hex').slice(0, 32);
+  return addReferenceDocument(ctx.db, {
+    title: `Submission by ${user.username}, ${new Date().toISOString().slice(0, 10)}`,
+    reference: `user:${user.id}:${hash}`,
+    licence: 'Shared by its author for plagiarism checking',
+    origin: 'user',
+    text,
+    addedBy: user.id,
+  });
+}
+
 export async function plagiarismRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
 
@@ -49,6 +68,10 @@ export async function plagiarismRoutes(app: FastifyInstance): Promise<void> {
     checkText(input.text, caller);
     // act
     const result = await runPlagiarismCheck(ctx, input.text);
+    // Opted-in users' texts join the library AFTER the check, so a text never matches itself.
+    if (caller.user && (await readUserSettings(ctx.db, caller.user.id)).shareSubmissions) {
+      await shareSubmission(ctx, caller.user, input.text).catch((err: unknown) => req.log.error({ err }, 'could not add a shared submission to the library'));
+    }
     // respond
     const body: PlagiarismResponse = { ...result };
     if (input.source === 'file') body.text = input.text;

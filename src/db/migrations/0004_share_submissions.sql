@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "share_submissions" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/** GET /api/user/settings response; PUT takes a partial of it. */
+export interface UserSettings {
+  /** Add the texts this user checks for plagiarism to the reference library (opt-in, default off). */
+  shareSubmissions: boolean;
+}
+
+export const UserSettingsUpdate = z
+  .object({
+    shareSubmissions: z.boolean({ message: 'shareSubmissions must be true or false.' }).optional(),
+  })
+  .strict();
