@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema';
 import type { PublicUser } from '../../shared/api/auth';
 import type { Role } from '../../shared/roles';
@@ -45,14 +45,23 @@ export async function deleteUserSessions(ctx: ServerContext, userId: string): Pr
   await ctx.db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-async function lookup(ctx: ServerContext, token: string): Promise<PublicUser | null> {
-  // One indexed join per authenticated request; expired rows simply stop matching.
-  const rows = await ctx.db
+// Prepared once per database: this lookup runs on every authenticated request.
+const prepared = new WeakMap<object, ReturnType<typeof prepareLookup>>();
+function prepareLookup(ctx: ServerContext) {
+  return ctx.db
     .select({ id: users.id, username: users.username, email: users.email, role: users.role })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, ctx.now())))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('session_user');
+}
+
+async function lookup(ctx: ServerContext, token: string): Promise<PublicUser | null> {
+  // One indexed join per authenticated request; expired rows simply stop matching.
+  let query = prepared.get(ctx.db);
+  if (!query) prepared.set(ctx.db, (query = prepareLookup(ctx)));
+  const rows = await query.execute({ hash: hashToken(token), now: ctx.now() });
   const row = rows[0];
   return row ? { ...row, role: row.role as Role } : null;
 }
