@@ -2,25 +2,20 @@ import { useEffect, useRef, useState } from 'react';
 import { FileUp, ScanSearch, X } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
 import { Spinner } from '@/client/components/ui/spinner';
-import { useCurrentUser } from '@/client/lib/auth';
-import { countWords, LIMIT_MESSAGES } from '@/shared/limits';
-import { wordLimit } from '@/shared/roles';
+import { LIMIT_MESSAGES } from '@/shared/limits';
 import { DetectorResult } from './DetectorResult';
 import { useDetection } from './useDetection';
-import { LimitBanner } from './WordLimitBanner';
+import { LimitBanner, useWordLimit, WordCounter, WordLimitWarning } from '../shared/limits';
 
 const ACCEPT = '.txt,.docx,.pdf,text/plain,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /** The detector page's tool: text or file in, explained verdict out. */
 export function DetectorTool({ placeholder }: { placeholder?: string }) {
-  const { user } = useCurrentUser();
-  const limit = wordLimit(user?.role ?? null);
   const [text, setText] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
   const detection = useDetection();
-  const words = countWords(text);
-  const over = words > limit;
+  const { user, limit, words, over } = useWordLimit(text);
   const canRun = words > 0 && !over && !detection.busy && !detection.limitReached;
 
   useEffect(() => {
@@ -71,19 +66,12 @@ export function DetectorTool({ placeholder }: { placeholder?: string }) {
               <X /> Clear
             </Button>
           )}
-          <span className={`ml-auto text-sm tabular-nums ${over ? 'font-semibold text-red-600' : 'text-muted-foreground'}`} aria-live="polite" data-testid="word-counter">
-            {words.toLocaleString('en-US')} / {limit.toLocaleString('en-US')} words
-          </span>
+          <WordCounter words={words} limit={limit} />
         </div>
         <p className="mt-2 text-xs text-muted-foreground">.txt, .docx or .pdf, up to 5 MB. Files are read on the server and not kept.</p>
       </div>
 
-      {over && (
-        <LimitBanner anonymous={!user}>
-          Your text has {words.toLocaleString('en-US')} words; the limit is {limit.toLocaleString('en-US')} words per check
-          {!user ? '. Sign up for a free account to check up to 2,000 words.' : '.'}
-        </LimitBanner>
-      )}
+      <WordLimitWarning words={words} limit={limit} anonymous={!user} />
       {detection.limitReached && <LimitBanner anonymous={!user}>{LIMIT_MESSAGES.detect.message}</LimitBanner>}
 
       {detection.result && <DetectorResult ref={resultRef} result={detection.result} text={detection.analysedText} />}

@@ -4,14 +4,11 @@ import { Button } from '@/client/components/ui/button';
 import { Spinner } from '@/client/components/ui/spinner';
 import { toast } from '@/client/hooks/use-toast';
 import { apiJson, messageOf } from '@/client/lib/api';
-import { useCurrentUser } from '@/client/lib/auth';
 import { usePageTitle } from '@/client/lib/title';
 import { cn } from '@/client/lib/utils';
-import { countWords } from '@/shared/limits';
-import { wordLimit } from '@/shared/roles';
 import type { GrammarIssueDto, GrammarIssueKind, GrammarResponse } from '@/shared/api/grammar';
 import { copyText } from '../detector/DetectorResult';
-import { LimitBanner } from '../detector/WordLimitBanner';
+import { useWordLimit, WordCounter, WordLimitWarning } from '../shared/limits';
 
 /** An issue on the page; `id` stays stable while accepted fixes shift the offsets of the others. */
 type Issue = GrammarIssueDto & { id: number };
@@ -90,15 +87,12 @@ function InlineText({ text, issues, activeId, onSelect }: { text: string; issues
 /** Grammar Fixer: check a text offline (harper.js + retext), then accept or ignore each issue inline. */
 export default function GrammarPage(_: { slug: string }) {
   usePageTitle('Grammar Fixer');
-  const { user } = useCurrentUser();
-  const limit = wordLimit(user?.role ?? null);
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [doc, setDoc] = useState<{ text: string; issues: Issue[]; engine: string } | null>(null);
   const [activeId, setActiveId] = useState<number | null>(null);
   const resultRef = useRef<HTMLElement>(null);
-  const words = countWords(text);
-  const over = words > limit;
+  const { user, limit, words, over } = useWordLimit(text);
 
   useEffect(() => {
     if (activeId === null) return;
@@ -172,18 +166,13 @@ export default function GrammarPage(_: { slug: string }) {
               'Check grammar'
             )}
           </Button>
-          <span className={cn('ml-auto text-sm tabular-nums', over ? 'font-semibold text-red-600' : 'text-muted-foreground')} data-testid="word-counter">
-            {words.toLocaleString('en-US')} / {limit.toLocaleString('en-US')} words
-          </span>
+          <WordCounter words={words} limit={limit} />
         </div>
       </div>
 
       {over && (
         <div className="mt-4">
-          <LimitBanner anonymous={!user}>
-            Your text has {words.toLocaleString('en-US')} words; the limit is {limit.toLocaleString('en-US')} words
-            {!user ? '. Sign up for a free account to use up to 2,000 words.' : '.'}
-          </LimitBanner>
+          <WordLimitWarning words={words} limit={limit} anonymous={!user} />
         </div>
       )}
 

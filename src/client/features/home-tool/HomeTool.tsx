@@ -5,14 +5,12 @@ import { Button } from '@/client/components/ui/button';
 import { Spinner } from '@/client/components/ui/spinner';
 import { toast } from '@/client/hooks/use-toast';
 import { ApiError, apiRequest, messageOf } from '@/client/lib/api';
-import { useCurrentUser } from '@/client/lib/auth';
 import { cn } from '@/client/lib/utils';
-import { countWords, LIMIT_MESSAGES } from '@/shared/limits';
-import { wordLimit } from '@/shared/roles';
+import { LIMIT_MESSAGES } from '@/shared/limits';
 import { percent } from '@/shared/api/detector';
 import { copyText, DetectorResult } from '../detector/DetectorResult';
 import { useDetection } from '../detector/useDetection';
-import { LimitBanner } from '../detector/WordLimitBanner';
+import { LimitBanner, useWordLimit, WordCounter, WordLimitWarning } from '../shared/limits';
 
 type Tab = 'detect' | 'humanize' | 'plagiarism';
 const TABS: { id: Tab; label: string; icon: typeof ScanSearch }[] = [
@@ -34,9 +32,7 @@ function failureMessage(err: unknown, fallback: string): string {
 
 /** Home page tool with the detect, humanize and plagiarism tabs (SPEC §2, §4). */
 export function HomeTool() {
-  const { user } = useCurrentUser();
   const navigate = useNavigate();
-  const limit = wordLimit(user?.role ?? null);
   const [tab, setTab] = useState<Tab>('detect');
   const [text, setText] = useState('');
   const [style, setStyle] = useState<(typeof STYLES)[number]>('casual');
@@ -48,8 +44,7 @@ export function HomeTool() {
   const resultRef = useRef<HTMLDivElement>(null);
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ detect: null, humanize: null, plagiarism: null });
 
-  const words = countWords(text);
-  const over = words > limit;
+  const { user, limit, words, over } = useWordLimit(text);
   const empty = words === 0;
 
   function scrollToResult() {
@@ -233,17 +228,10 @@ export function HomeTool() {
               )}
             </Button>
           )}
-          <span className={cn('ml-auto text-sm tabular-nums', over ? 'font-semibold text-red-600' : 'text-muted-foreground')} data-testid="word-counter">
-            {words.toLocaleString('en-US')} / {limit.toLocaleString('en-US')} words
-          </span>
+          <WordCounter words={words} limit={limit} />
         </div>
 
-        {over && (
-          <LimitBanner anonymous={!user}>
-            Your text has {words.toLocaleString('en-US')} words; the limit is {limit.toLocaleString('en-US')} words
-            {!user ? '. Sign up for a free account to use up to 2,000 words.' : '.'}
-          </LimitBanner>
-        )}
+        <WordLimitWarning words={words} limit={limit} anonymous={!user} />
         {tab === 'detect' && detection.limitReached && <LimitBanner anonymous={!user}>{LIMIT_MESSAGES.detect.message}</LimitBanner>}
         {tab === 'humanize' && humanizeLimit && <LimitBanner anonymous={!user}>{LIMIT_MESSAGES.humanize.message}</LimitBanner>}
         {!user && detection.result?.allowance && (

@@ -6,13 +6,10 @@ import { Button } from '@/client/components/ui/button';
 import { Spinner } from '@/client/components/ui/spinner';
 import { toast } from '@/client/hooks/use-toast';
 import { ApiError, apiJson, messageOf, NetworkError, TimeoutError, timeoutMessage } from '@/client/lib/api';
-import { useCurrentUser } from '@/client/lib/auth';
 import { usePageTitle } from '@/client/lib/title';
 import type { PlagiarismResponse, PlagiarismSource, PlagiarismStatus } from '@/shared/api/plagiarism';
 import type { UserSettings } from '@/shared/api/user-settings';
-import { countWords } from '@/shared/limits';
-import { wordLimit } from '@/shared/roles';
-import { LimitBanner } from '../detector/WordLimitBanner';
+import { useWordLimit, WordCounter, WordLimitWarning } from '../shared/limits';
 
 const PATH = '/api/tools/plagiarism-checker';
 const ACCEPT = '.txt,.docx,.pdf,text/plain,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -86,9 +83,7 @@ export default function PlagiarismPage(_props: { slug: string }) {
   usePageTitle('Plagiarism Checker');
   const location = useLocation();
   const initial = useMemo(() => fromRouterState(location.state), [location.state]);
-  const { user } = useCurrentUser();
   const qc = useQueryClient();
-  const limit = wordLimit(user?.role ?? null);
   const [text, setText] = useState(initial?.text ?? '');
   const [checked, setChecked] = useState<Checked | null>(initial);
   const [busy, setBusy] = useState(false);
@@ -97,8 +92,7 @@ export default function PlagiarismPage(_props: { slug: string }) {
   const reportRef = useRef<HTMLDivElement>(null);
   const status = useQuery({ queryKey: ['plagiarism-status'], queryFn: () => apiJson<PlagiarismStatus>('GET', `${PATH}/status`), staleTime: 30_000 });
 
-  const words = countWords(text);
-  const over = words > limit;
+  const { user, limit, words, over } = useWordLimit(text);
   const canRun = words > 0 && !over && !busy;
 
   useEffect(() => {
@@ -180,9 +174,7 @@ export default function PlagiarismPage(_props: { slug: string }) {
                 <X /> Clear
               </Button>
             )}
-            <span className={`ml-auto text-sm tabular-nums ${over ? 'font-semibold text-red-600' : 'text-muted-foreground'}`} aria-live="polite" data-testid="word-counter">
-              {words.toLocaleString('en-US')} / {limit.toLocaleString('en-US')} words
-            </span>
+            <WordCounter words={words} limit={limit} />
           </div>
           <p className="mt-2 text-xs text-muted-foreground">
             .txt, .docx or .pdf, up to 5 MB. Files are read on the server and not kept.
@@ -192,12 +184,7 @@ export default function PlagiarismPage(_props: { slug: string }) {
 
         {user && <ShareSubmissions />}
 
-        {over && (
-          <LimitBanner anonymous={!user}>
-            Your text has {words.toLocaleString('en-US')} words; the limit is {limit.toLocaleString('en-US')} words per check
-            {!user ? '. Sign up for a free account to check up to 2,000 words.' : '.'}
-          </LimitBanner>
-        )}
+        <WordLimitWarning words={words} limit={limit} anonymous={!user} />
 
         {checked && <Report ref={reportRef} result={checked.result} text={checked.text} />}
       </div>

@@ -5,14 +5,12 @@ import { Button } from '@/client/components/ui/button';
 import { Spinner } from '@/client/components/ui/spinner';
 import { toast } from '@/client/hooks/use-toast';
 import { ApiError, apiJson, getQueryFn, messageOf } from '@/client/lib/api';
-import { useCurrentUser } from '@/client/lib/auth';
 import { usePageTitle } from '@/client/lib/title';
 import { cn } from '@/client/lib/utils';
-import { countWords, LIMIT_MESSAGES } from '@/shared/limits';
-import { wordLimit } from '@/shared/roles';
+import { LIMIT_MESSAGES } from '@/shared/limits';
 import type { WritingResponse } from '@/shared/api/writing';
 import { copyText } from '../detector/DetectorResult';
-import { LimitBanner } from '../detector/WordLimitBanner';
+import { LimitBanner, useWordLimit, WordCounter, WordLimitWarning } from '../shared/limits';
 import { diffWords } from './diff';
 import { postStreaming } from './stream';
 import { WRITING_PAGES } from './tools';
@@ -43,8 +41,6 @@ function DiffView({ before, after }: { before: string; after: string }) {
 export default function WritingToolPage({ slug }: { slug: string }) {
   const cfg = WRITING_PAGES[slug];
   usePageTitle(cfg.title);
-  const { user } = useCurrentUser();
-  const limit = wordLimit(user?.role ?? null);
   const caps = useQuery<{ llm: { configured: boolean; model: string | null } } | null>({
     queryKey: ['/api/tools/capabilities'],
     queryFn: getQueryFn({ on401: 'returnNull' }),
@@ -57,8 +53,7 @@ export default function WritingToolPage({ slug }: { slug: string }) {
   const [view, setView] = useState<'output' | 'diff'>('output');
   const [limitReached, setLimitReached] = useState(false);
   const resultRef = useRef<HTMLElement>(null);
-  const words = countWords(text);
-  const over = words > limit;
+  const { user, limit, words, over } = useWordLimit(text);
   const modelMissing = cfg.needsModel && caps.data?.llm.configured === false;
 
   useEffect(() => {
@@ -150,19 +145,12 @@ export default function WritingToolPage({ slug }: { slug: string }) {
               cfg.action
             )}
           </Button>
-          <span className={cn('ml-auto text-sm tabular-nums', over ? 'font-semibold text-red-600' : 'text-muted-foreground')} data-testid="word-counter">
-            {words.toLocaleString('en-US')} / {limit.toLocaleString('en-US')} words
-          </span>
+          <WordCounter words={words} limit={limit} />
         </div>
       </div>
 
       <div className="mt-4 space-y-3">
-        {over && (
-          <LimitBanner anonymous={!user}>
-            Your text has {words.toLocaleString('en-US')} words; the limit is {limit.toLocaleString('en-US')} words
-            {!user ? '. Sign up for a free account to use up to 2,000 words.' : '.'}
-          </LimitBanner>
-        )}
+        <WordLimitWarning words={words} limit={limit} anonymous={!user} />
         {limitReached && <LimitBanner anonymous={!user}>{LIMIT_MESSAGES.humanize.message}</LimitBanner>}
       </div>
 
