@@ -61,7 +61,8 @@ export const DEFAULT_PARAMS: Readonly<PlagiarismParams> = Object.freeze({
   w: 8,
   permutations: 128,
   bands: 32,
-  minPassageWords: 10,
+  // 12 = the winnowing guarantee t: stock 10-word formulae ("Tonight, I ask you, the Congress, to join me in") stop counting.
+  minPassageWords: 12,
   gapRun: 4,
   mergeGap: 3,
   maxCandidates: 40,
