@@ -183,3 +183,22 @@ export function wordCount(text: string): number {
   const m = text.match(/\S+/g);
   return m ? m.length : 0;
 }
+
+/**
+ * Deterministic subsample for fast iteration (EVAL_MAX_PER_SOURCE): keeps whole groups, chosen by hash, until about
+ * `maxPerSource` samples of each source are kept. Final numbers must come from a full run.
+ */
+export function subsamplePerSource(samples: Sample[], maxPerSource: number): Sample[] {
+  if (!(maxPerSource > 0)) return samples;
+  const out: Sample[] = [];
+  for (const src of SOURCES) {
+    const ss = samples.filter((s) => s.source === src);
+    if (ss.length <= maxPerSource) {
+      out.push(...ss);
+      continue;
+    }
+    const frac = maxPerSource / ss.length;
+    out.push(...ss.filter((s) => (hash32(`sub|${s.group}`) % 100000) / 100000 < frac));
+  }
+  return out;
+}

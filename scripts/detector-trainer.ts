@@ -16,7 +16,7 @@ import {
   type Features,
   type Lexicon,
 } from '../src/engines/detector/features';
-import { LinearModel, Z_CLIP, encodeSparse, sigmoid, type LinearModelJson, type Thresholds } from '../src/engines/detector/model';
+import { LinearModel, Z_CLIP, combineSentenceScore, encodeSparse, sigmoid, type LinearModelJson, type Thresholds } from '../src/engines/detector/model';
 import { SOURCES, type Sample, wordCount } from './detector-data';
 
 export const BUCKETS = 1 << 16;
@@ -425,12 +425,14 @@ export function roundTrip(raw: RawLinear, platt: { a: number; b: number }): Line
 
 export interface WindowEx {
   f: Features;
+  /** features of the window's centre sentence alone (only with makeWindows(..., withCentre = true)) */
+  centre?: Features;
   label: 0 | 1;
   sample: Sample;
 }
 
 /** Up to `perDoc` non-overlapping 3-sentence windows per document (deterministic positions). */
-export function makeWindows(docs: Doc[], lex: Lexicon, perDoc: number): WindowEx[] {
+export function makeWindows(docs: Doc[], lex: Lexicon, perDoc: number, withCentre = false): WindowEx[] {
   const out: WindowEx[] = [];
   for (const d of docs) {
     const spans = splitSentences(d.norm);
@@ -443,7 +445,10 @@ export function makeWindows(docs: Doc[], lex: Lexicon, perDoc: number): WindowEx
       const b = spans[Math.min(k + 2, spans.length - 1)].end;
       const text = d.norm.slice(a, b);
       if (wordCount(text) < 8) continue;
-      out.push({ f: extract(text, { buckets: BUCKETS, lexicon: lex, zlib: false }), label: d.sample.label, sample: d.sample });
+      const opts = { buckets: BUCKETS, lexicon: lex, zlib: false };
+      const c = spans[Math.min(k + 1, spans.length - 1)];
+      const centre = withCentre ? extract(d.norm.slice(c.start, c.end), opts) : undefined;
+      out.push({ f: extract(text, opts), centre, label: d.sample.label, sample: d.sample });
     }
   }
   return out;
@@ -623,7 +628,7 @@ export function trainAll(
   let sentenceHuman = 0.1;
   if (opts.windows) {
     const wTrain = makeWindows(train, lex.lexicon, opts.winPerDoc ?? HYPER.winPerDoc);
-    const wHold = makeWindows(hold, lex.lexicon, opts.winPerDoc ?? HYPER.winPerDoc);
+    const wHold = makeWindows(hold, lex.lexicon, opts.winPerDoc ?? HYPER.winPerDoc, true);
     log(`windows: train ${wTrain.length}, holdout ${wHold.length}`);
     const wraw = trainLinear(
       wTrain.map((w) => w.f),
@@ -639,7 +644,8 @@ export function trainAll(
       balancedWeights(wHold.map((w) => w.sample)),
     );
     const wModel = roundTrip(wraw, wplatt);
-    const ws = wHold.map((w) => wModel.prob(w.f));
+    // thresholds on the score the runtime shows: the window and its centre sentence alone, combined
+    const ws = wHold.map((w) => combineSentenceScore(wModel.prob(w.f), wModel.prob(w.centre!)));
     sentenceAi = quantile(ws.filter((_, i) => wHold[i].label === 0), 1 - HYPER.sentenceFpr);
     sentenceHuman = quantile(ws.filter((_, i) => wHold[i].label === 1 && !isBaseModel(wHold[i].sample.generator)), HYPER.sentenceFpr);
     if (sentenceHuman >= sentenceAi) {

@@ -8,9 +8,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extract, normalise, splitSentences } from '../src/engines/detector/features';
-import type { LinearModel, Thresholds } from '../src/engines/detector/model';
+import { combineSentenceScore, type LinearModel, type Thresholds } from '../src/engines/detector/model';
 import { decideVerdict, type Verdict } from '../src/engines/detector/index';
-import { SOURCES, isHeldOut, loadDetectionData, detectionDataDir, type SourceName } from './detector-data';
+import { SOURCES, isHeldOut, loadDetectionData, detectionDataDir, subsamplePerSource, type SourceName } from './detector-data';
 import { BUCKETS, HYPER, MIN_WORDS, applyLexicon, featurizeDocs, trainAll, type Doc } from './detector-trainer';
 import type { Lexicon } from '../src/engines/detector/features';
 
@@ -54,8 +54,9 @@ function sentenceShares(norm: string, model: LinearModel, lex: Lexicon, t: Thres
   for (let i = 0; i < spans.length; i++) {
     const lo = Math.max(0, i - 1);
     const hi = Math.min(spans.length - 1, i + 1);
-    const f = extract(norm.slice(spans[lo].start, spans[hi].end), { buckets: BUCKETS, lexicon: lex, zlib: false });
-    const p = model.prob(f);
+    const opts = { buckets: BUCKETS, lexicon: lex, zlib: false };
+    const pWin = model.prob(extract(norm.slice(spans[lo].start, spans[hi].end), opts));
+    const p = lo === hi ? pWin : combineSentenceScore(pWin, model.prob(extract(norm.slice(spans[i].start, spans[i].end), opts)));
     const n = (norm.slice(spans[i].start, spans[i].end).match(/\S+/g) ?? []).length;
     totW += n;
     if (p >= t.sentenceAi) aiW += n;
@@ -95,7 +96,10 @@ const BUCKET_ORDER = ['<100 words', '100–300 words', '300–600 words', '>600 
 
 function main() {
   const t0 = Date.now();
-  const samples = loadDetectionData(detectionDataDir());
+  // EVAL_MAX_PER_SOURCE=N: deterministic group-level subsample for fast iteration; such runs never write the docs
+  const maxPer = Number(process.env.EVAL_MAX_PER_SOURCE ?? 0);
+  const samples = subsamplePerSource(loadDetectionData(detectionDataDir()), maxPer);
+  if (maxPer > 0) console.error(`EVAL_MAX_PER_SOURCE=${maxPer}: subsampled run (for iteration only; docs are not written)`);
   console.error(`Loaded ${samples.length} samples; featurising...`);
   const docs = featurizeDocs(samples, true);
   const summary: string[] = [];
@@ -167,7 +171,7 @@ function main() {
     '',
     ...sections.flatMap((s) => [s, '']),
   ].join('\n');
-  if (only === SOURCES) {
+  if (only === SOURCES && !(maxPer > 0)) {
     writeFileSync(join(root, 'docs', 'detector-eval.md'), md);
     // copy the summary into the model card between markers, so the card's numbers always come from this script
     const cardPath = join(root, 'docs', 'detector.md');
@@ -184,7 +188,7 @@ function main() {
     }
   }
   console.log(md);
-  console.error(`\nDone in ${secs} s${only === SOURCES ? '; wrote docs/detector-eval.md' : ''}`);
+  console.error(`\nDone in ${secs} s${only === SOURCES && !(maxPer > 0) ? '; wrote docs/detector-eval.md' : ''}`);
 }
 
 if (process.argv[1]?.endsWith("eval-detector.ts")) main();

@@ -11,7 +11,7 @@ import { DENSE_NAMES } from '../src/engines/detector/features';
 import { detectionDataDir, isHeldOut, loadDetectionData, SOURCES } from './detector-data';
 import { BUCKETS, HYPER, featurizeDocs, toJson, trainAll } from './detector-trainer';
 
-export const MODEL_VERSION = 'veritext-detector-1.0.0';
+export const MODEL_VERSION = 'veritext-detector-1.0.1';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, 'src', 'engines', 'detector', 'model');

@@ -133,6 +133,17 @@ describe('detector engine', () => {
     }
   });
 
+  it('does not paint a plainly human sentence red because of AI neighbours', () => {
+    // regression: with the 3-sentence window alone this sentence scored 0.84 (above sentenceAi) in this context
+    const lake = 'We drove up to the lake on Friday, later than planned because Sam forgot the tent poles and we had to turn back for them.';
+    const sents = fixture('ai-l2r.txt').trim().match(/[^.!?]+[.!?]+/g)!;
+    const text = [...sents.slice(0, -1), ' ' + lake, sents[sents.length - 1]].join('').trim();
+    const r = detect(text);
+    const s = r.sentences.find((x) => text.slice(x.start, x.end).startsWith('We drove up to the lake'))!;
+    expect(s).toBeDefined();
+    expect(s.score).toBeLessThan(thresholds.sentenceAi);
+  });
+
   it('decideVerdict applies the bands', () => {
     const t = thresholds;
     const base = { wordCount: 200, aiShare: 0, humanShare: 0, sentenceCount: 10 };

@@ -7,7 +7,7 @@
  */
 import weightsJson from './model/weights.json';
 import { DENSE_NAMES, extract, normalise, splitSentences, tokenize, lexiconMatch, type DenseName, type Features, type Span } from './features';
-import { LinearModel, lexiconFromJson, type Thresholds, type WeightsJson } from './model';
+import { LinearModel, combineSentenceScore, lexiconFromJson, type Thresholds, type WeightsJson } from './model';
 
 export { splitSentences, normalise } from './features';
 export type { Span } from './features';
@@ -191,16 +191,20 @@ function sentenceReasons(text: string, score: number): string[] {
   return out;
 }
 
-/** Score each sentence with the window model applied to the sentence and its neighbours. */
+/**
+ * Score each sentence with the window model applied to the sentence with its two neighbours and to the sentence
+ * alone, combined by combineSentenceScore.
+ */
 function scoreSentences(text: string, spans: Span[]): SentenceResult[] {
   const out: SentenceResult[] = [];
   for (let i = 0; i < spans.length; i++) {
     const lo = Math.max(0, i - 1);
     const hi = Math.min(spans.length - 1, i + 1);
-    const win = normalise(text.slice(spans[lo].start, spans[hi].end));
-    const f = extract(win, { buckets: W.buckets, lexicon: LEX, zlib: false });
-    const score = r4(WIN.prob(f));
     const sentText = text.slice(spans[i].start, spans[i].end);
+    const opts = { buckets: W.buckets, lexicon: LEX, zlib: false };
+    const pWin = WIN.prob(extract(normalise(text.slice(spans[lo].start, spans[hi].end)), opts));
+    const pSelf = lo === hi ? pWin : WIN.prob(extract(normalise(sentText), opts));
+    const score = r4(combineSentenceScore(pWin, pSelf));
     out.push({ start: spans[i].start, end: spans[i].end, score, reasons: sentenceReasons(sentText, score) });
   }
   return out;

@@ -50,6 +50,22 @@ export function sigmoid(z: number): number {
 
 export const Z_CLIP = 5;
 
+/** Weight of the sentence's own score when combined with its 3-sentence window (see combineSentenceScore). */
+export const SENTENCE_SELF_WEIGHT = 0.5;
+
+/**
+ * A sentence's score: the window model applied to the sentence with its neighbours (stable on short sentences) and
+ * to the sentence alone (so a plainly human sentence among AI sentences is not painted by its context), averaged in
+ * logit space.
+ */
+export function combineSentenceScore(pWindow: number, pSelf: number): number {
+  const lg = (p: number) => {
+    const q = Math.min(1 - 1e-6, Math.max(1e-6, p));
+    return Math.log(q / (1 - q));
+  };
+  return sigmoid((1 - SENTENCE_SELF_WEIGHT) * lg(pWindow) + SENTENCE_SELF_WEIGHT * lg(pSelf));
+}
+
 export class LinearModel {
   readonly mean: Float64Array;
   readonly std: Float64Array;
