@@ -7,6 +7,8 @@ import {
   TOOLS_TIMEOUT_MESSAGE,
   TimeoutError,
   apiRequest,
+  apiUpload,
+  fileForm,
   computeTimeout,
   errorText,
   getQueryFn,
@@ -194,5 +196,29 @@ describe('comparison paths and titles', () => {
   it('adds the brand suffix unless the title names the brand', () => {
     expect(formatTitle('Pricing')).toBe('Pricing | Veritext - Advanced AI Detection & Content Tools');
     expect(formatTitle('Veritext vs GPTZero')).toBe('Veritext vs GPTZero');
+  });
+});
+
+describe('apiUpload', () => {
+  it('posts the form with cookies and returns the JSON body', async () => {
+    const fetchMock = vi.fn(async () => new Response('{"ok":true}', { status: 200, headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    const form = fileForm(new File(['hello'], 'a.txt'), { title: 'T', licence: undefined });
+    expect(await apiUpload('/api/tools/content-detector', form)).toEqual({ ok: true });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.credentials).toBe('include');
+    const sent = init.body as FormData;
+    expect(sent.get('title')).toBe('T');
+    expect(sent.has('licence')).toBe(false);
+    expect((sent.get('file') as File).name).toBe('a.txt');
+    vi.unstubAllGlobals();
+  });
+
+  it('raises the helper errors: {status}: {text} for a non-ok answer, the tools timeout message on timeout', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"Too big"}', { status: 413, statusText: 'Payload Too Large' })));
+    await expect(apiUpload('/api/tools/plagiarism-checker', new FormData())).rejects.toMatchObject({ status: 413, serverMessage: 'Too big' });
+    vi.stubGlobal('fetch', vi.fn(async () => { throw Object.assign(new Error('t'), { name: 'TimeoutError' }); }));
+    await expect(apiUpload('/api/tools/plagiarism-checker', new FormData())).rejects.toThrow(TOOLS_TIMEOUT_MESSAGE);
+    vi.unstubAllGlobals();
   });
 });

@@ -172,3 +172,29 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
     return (await res.json()) as T;
   };
 }
+
+export const UPLOAD_TIMEOUT_MS = 60_000;
+
+/**
+ * Multipart POST (a file plus fields), with the helper's timeout, network and error handling.
+ * Resolves with the parsed JSON body, or null when the answer is not JSON; callers validate it.
+ */
+export async function apiUpload(path: string, form: FormData, timeoutMs = UPLOAD_TIMEOUT_MS): Promise<unknown> {
+  let res: Response;
+  try {
+    res = await fetch(path, { method: 'POST', body: form, credentials: 'include', signal: AbortSignal.timeout(timeoutMs) });
+  } catch (err) {
+    if ((err as Error).name === 'TimeoutError') throw new TimeoutError(timeoutMessage(path), timeoutMs);
+    throw new NetworkError();
+  }
+  await throwIfNotOk(res);
+  return res.json().catch(() => null);
+}
+
+/** A FormData with `file` and the given text fields. */
+export function fileForm(file: File, fields: Record<string, string | undefined> = {}): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) if (v) form.append(k, v);
+  form.append('file', file, file.name);
+  return form;
+}

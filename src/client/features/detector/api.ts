@@ -1,8 +1,7 @@
-import { ApiError, apiJson, NetworkError, TimeoutError, timeoutMessage } from '@/client/lib/api';
+import { apiJson, apiUpload, fileForm } from '@/client/lib/api';
 import type { DetectResponse } from '@/shared/api/detector';
 
 export const DETECT_PATH = '/api/tools/content-detector';
-const UPLOAD_TIMEOUT_MS = 60_000;
 
 /** A detection reply is usable only if it carries a numeric score (SPEC §8: 'Received invalid response format from server'). */
 export function isDetectResponse(x: unknown): x is DetectResponse {
@@ -20,17 +19,7 @@ export async function detectText(text: string): Promise<DetectResponse> {
 
 /** Multipart upload; the server extracts the text from .txt, .docx or .pdf. */
 export async function detectFile(file: File): Promise<DetectResponse> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  let res: Response;
-  try {
-    res = await fetch(DETECT_PATH, { method: 'POST', body: form, credentials: 'include', signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS) });
-  } catch (err) {
-    if ((err as Error).name === 'TimeoutError') throw new TimeoutError(timeoutMessage(DETECT_PATH), UPLOAD_TIMEOUT_MS);
-    throw new NetworkError();
-  }
-  if (!res.ok) throw new ApiError(res.status, await res.text().catch(() => ''), res.statusText);
-  const body = (await res.json().catch(() => null)) as unknown;
+  const body = await apiUpload(DETECT_PATH, fileForm(file));
   if (!isDetectResponse(body)) throw new InvalidReplyError('Received invalid response format from server');
   return body;
 }

@@ -5,7 +5,7 @@ import { BookOpen, Columns2, ExternalLink, FileSearch, FileUp, Printer, ShieldCh
 import { Button } from '@/client/components/ui/button';
 import { Spinner } from '@/client/components/ui/spinner';
 import { toast } from '@/client/hooks/use-toast';
-import { ApiError, apiJson, messageOf, NetworkError, TimeoutError, timeoutMessage } from '@/client/lib/api';
+import { ApiError, apiJson, apiUpload, fileForm, messageOf } from '@/client/lib/api';
 import { usePageTitle } from '@/client/lib/title';
 import type { PlagiarismResponse, PlagiarismSource, PlagiarismStatus } from '@/shared/api/plagiarism';
 import type { UserSettings } from '@/shared/api/user-settings';
@@ -13,7 +13,6 @@ import { useWordLimit, WordCounter, WordLimitWarning } from '../shared/limits';
 
 const PATH = '/api/tools/plagiarism-checker';
 const ACCEPT = '.txt,.docx,.pdf,text/plain,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-const UPLOAD_TIMEOUT_MS = 60_000;
 const FAILED = 'Failed to check for plagiarism. Please try again.';
 
 /** One colour per source (by rank); highlights and source cards share it. */
@@ -42,17 +41,7 @@ function isResponse(x: unknown): x is PlagiarismResponse {
 }
 
 async function checkFile(file: File): Promise<PlagiarismResponse> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  let res: Response;
-  try {
-    res = await fetch(PATH, { method: 'POST', body: form, credentials: 'include', signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS) });
-  } catch (err) {
-    if ((err as Error).name === 'TimeoutError') throw new TimeoutError(timeoutMessage(PATH), UPLOAD_TIMEOUT_MS);
-    throw new NetworkError();
-  }
-  if (!res.ok) throw new ApiError(res.status, await res.text().catch(() => ''), res.statusText);
-  const body = (await res.json().catch(() => null)) as unknown;
+  const body = await apiUpload(PATH, fileForm(file));
   if (!isResponse(body)) throw new Error('Received invalid response format from server');
   return body;
 }

@@ -10,7 +10,7 @@ import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
 import { PageSpinner, Spinner } from '@/client/components/ui/spinner';
 import { toast } from '@/client/hooks/use-toast';
-import { ApiError, apiJson, apiRequest, messageOf, NetworkError } from '@/client/lib/api';
+import { ApiError, apiJson, apiRequest, apiUpload, fileForm, messageOf } from '@/client/lib/api';
 import { adminItemsForPath, canSeeAdminItem } from './nav';
 
 const API = '/api/admin/library';
@@ -23,19 +23,8 @@ type Origin = (typeof REFERENCE_ORIGINS)[number];
 /** POST /api/admin/library as multipart (a file and the fields) or JSON (pasted text). */
 async function addDocument(input: { title: string; reference: string; licence: string; text: string; file: File | null }): Promise<{ id: string }> {
   if (!input.file) return apiJson('POST', API, { title: input.title, reference: input.reference, licence: input.licence || undefined, text: input.text });
-  const form = new FormData();
-  form.append('title', input.title);
-  form.append('reference', input.reference);
-  if (input.licence) form.append('licence', input.licence);
-  form.append('file', input.file, input.file.name);
-  let res: Response;
-  try {
-    res = await fetch(API, { method: 'POST', body: form, credentials: 'include', signal: AbortSignal.timeout(60_000) });
-  } catch {
-    throw new NetworkError();
-  }
-  if (!res.ok) throw new ApiError(res.status, await res.text().catch(() => ''), res.statusText);
-  return (await res.json()) as { id: string };
+  const form = fileForm(input.file, { title: input.title, reference: input.reference, licence: input.licence });
+  return (await apiUpload(API, form)) as { id: string };
 }
 
 /** /admin/library: the plagiarism checker's reference library (staff: admin and manager). */
