@@ -173,3 +173,26 @@ export const llmUsage = pgTable(
   },
   (t) => [index('llm_usage_user_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * Blog posts (SPEC §3). `content` is Markdown. Published posts are also added to the plagiarism
+ * reference library (origin 'blog', reference = the post's link), so copying from the site is caught.
+ */
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull().unique(),
+    content: text('content').notNull(),
+    excerpt: text('excerpt').notNull().default(''),
+    featuredImage: text('featured_image'),
+    /** 'draft' | 'published' */
+    status: text('status').notNull().default('draft'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('blog_posts_status_published_idx').on(t.status, t.publishedAt)],
+);
