@@ -19,6 +19,8 @@ export const STATUS: Record<ErrorCode, number> = {
   unsupported_media_type: 415,
   rate_limited: 429,
   limit_reached: 429,
+  /** The plan's character allowance and the pack credits are spent: paying more would help. */
+  quota_exceeded: 402,
   internal: 500,
   not_configured: 503,
   llm_not_configured: 503,

@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'payload_too_large',
   'word_limit_exceeded',
   'limit_reached',
+  'quota_exceeded',
   'unsupported_media_type',
   'rate_limited',
   'invalid_token',

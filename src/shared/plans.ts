@@ -1,0 +1,130 @@
+import type { PlanRole } from './roles';
+
+/**
+ * Plans and add-on packs (SPEC §6, §9). These are the *defaults* seeded into the `plans` table;
+ * staff may edit prices and limits there, and an account keeps the terms it bought (copied onto
+ * the subscription at purchase) until it renews or changes plan. Prices are in minor units (cents).
+ */
+export type PlanId = PlanRole;
+export const PLAN_IDS = ['free', 'basic', 'pro', 'agency'] as const satisfies readonly PlanId[];
+
+/** The limits a plan grants. `null` means unlimited. */
+export interface PlanTerms {
+  /** Characters of tool input per billing period (SPEC §9: free 50,000). */
+  monthlyCharacters: number;
+  /** Words per request (SPEC §6: 2,000 for a logged-in free account). */
+  wordLimit: number;
+  /** Detections per UTC day (marketing copy: free 5 a day, Pro unlimited). */
+  dailyDetections: number | null;
+}
+
+export interface PlanDefinition extends PlanTerms {
+  id: PlanId;
+  name: string;
+  /** Price per month in minor units; 0 for free. */
+  price: number;
+  currency: 'usd';
+  description: string;
+  /** Short selling points shown on /pricing, beyond the limits themselves. */
+  highlights: string[];
+  /** Ordering for upgrade/downgrade decisions. */
+  rank: number;
+}
+
+export const DEFAULT_PLANS: Record<PlanId, PlanDefinition> = {
+  free: {
+    id: 'free',
+    name: 'Free',
+    price: 0,
+    currency: 'usd',
+    monthlyCharacters: 50_000,
+    wordLimit: 2_000,
+    dailyDetections: 5,
+    description: 'Try the detector and the everyday writing tools.',
+    highlights: ['AI detection with sentence highlights', 'Humanizer, rewriter, grammar fixer', 'Plagiarism check against the library'],
+    rank: 0,
+  },
+  basic: {
+    id: 'basic',
+    name: 'Basic',
+    price: 499,
+    currency: 'usd',
+    monthlyCharacters: 250_000,
+    wordLimit: 3_000,
+    dailyDetections: 50,
+    description: 'For students and writers who check a few texts a week.',
+    highlights: ['Everything in Free, without ads', 'Longer texts per request', '50 detections a day'],
+    rank: 1,
+  },
+  pro: {
+    id: 'pro',
+    name: 'Pro',
+    price: 999,
+    currency: 'usd',
+    monthlyCharacters: 1_000_000,
+    wordLimit: 10_000,
+    dailyDetections: null,
+    description: 'Unlimited detection and every tool, for daily writing work.',
+    highlights: ['Unlimited detections', 'Pro-only tools (essay, resume, SEO meta, speech-to-text)', 'Priority processing'],
+    rank: 2,
+  },
+  agency: {
+    id: 'agency',
+    name: 'Agency',
+    price: 2999,
+    currency: 'usd',
+    monthlyCharacters: 5_000_000,
+    wordLimit: 25_000,
+    dailyDetections: null,
+    description: 'For teams, schools and agencies checking content at volume.',
+    highlights: ['Everything in Pro', '5 million characters a month', 'The longest texts per request'],
+    rank: 3,
+  },
+};
+
+/** Anonymous visitors have no plan: their per-request limit and counters are in limits.ts. */
+
+export type PackType = 'text' | 'images' | 'audio' | 'bundle';
+
+/** What a pack adds to the account's credit ledger. */
+export interface PackAmounts {
+  text?: number;
+  images?: number;
+  /** Minutes of audio. */
+  audio?: number;
+}
+
+export interface AddonPack {
+  id: string;
+  name: string;
+  description: string;
+  /** Minor units (SPEC §9). */
+  price: number;
+  currency: 'usd';
+  type: PackType;
+  amounts: PackAmounts;
+}
+
+/** SPEC §9, verbatim prices and amounts. Packs are spent only after the monthly allowance. */
+export const ADDON_PACKS: AddonPack[] = [
+  { id: 'text_boost_small', name: 'Text Boost Small', description: '300,000 extra characters', price: 349, currency: 'usd', type: 'text', amounts: { text: 300_000 } },
+  { id: 'text_boost_medium', name: 'Text Boost Medium', description: '800,000 extra characters', price: 699, currency: 'usd', type: 'text', amounts: { text: 800_000 } },
+  { id: 'text_boost_large', name: 'Text Boost Large', description: '1,800,000 extra characters', price: 1199, currency: 'usd', type: 'text', amounts: { text: 1_800_000 } },
+  { id: 'image_pack_standard', name: 'Image Pack Standard', description: '50 images', price: 499, currency: 'usd', type: 'images', amounts: { images: 50 } },
+  { id: 'image_pack_premium', name: 'Image Pack Premium', description: '100 images with higher quality', price: 899, currency: 'usd', type: 'images', amounts: { images: 100 } },
+  { id: 'audio_pack', name: 'Audio Pack', description: '60 minutes of audio', price: 399, currency: 'usd', type: 'audio', amounts: { audio: 60 } },
+  { id: 'power_user_bundle', name: 'Power User Bundle', description: '500,000 characters plus 30 images', price: 1499, currency: 'usd', type: 'bundle', amounts: { text: 500_000, images: 30 } },
+];
+
+export function findPack(id: string): AddonPack | undefined {
+  return ADDON_PACKS.find((p) => p.id === id);
+}
+
+export function formatPrice(minor: number, currency = 'usd'): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(minor / 100);
+}
+
+/** SPEC §6 subscription-update notice. */
+export function subscriptionNotice(planName: string, upgraded: boolean): string {
+  return upgraded ? `You have been successfully upgraded to the ${planName} plan.` : `Your plan has been changed to ${planName}.`;
+}
