@@ -12,6 +12,7 @@ import { registerCsrf } from './plugins/csrf';
 import { adminRoutes } from './routes/admin';
 import { adminLibraryRoutes } from './routes/admin-library';
 import { authRoutes } from './routes/auth';
+import { blogRoutes } from './routes/blog';
 import { devRoutes } from './routes/dev';
 import { googleRoutes } from './routes/google';
 import { contentDetectorRoutes } from './routes/tools/content-detector';
@@ -83,6 +84,7 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
   await app.register(grammarRoutes);
   await app.register(plagiarismRoutes);
   await app.register(userSettingsRoutes);
+  await app.register(blogRoutes);
   if (ctx.env.NODE_ENV !== 'production') await app.register(devRoutes);
 
   for (const [from, to] of Object.entries(LEGACY_REDIRECTS)) {

@@ -4,6 +4,7 @@ import { createContext, sweepExpired } from './boot';
 import { EnvError, loadDotEnv, parseEnv } from './env';
 import { seedDemoUsers } from '../db/seed';
 import { importStarterLibraryIfEmpty } from './services/reference-library';
+import { seedSamplePosts } from './services/blog';
 
 async function main(): Promise<void> {
   loadDotEnv();
@@ -15,6 +16,8 @@ async function main(): Promise<void> {
 
   if (env.NODE_ENV !== 'production' && env.SEED_DEMO_USERS) await seedDemoUsers(ctx.db, (text) => console.log(text)); // plain text: a person reads these
   await sweepExpired(ctx.db);
+  // First start: the three built-in blog posts (a few milliseconds, so before the first request).
+  await seedSamplePosts(ctx.db, ctx.origin).catch((err) => app.log.error({ err }, 'seeding the sample blog posts failed'));
   const sweeper = setInterval(() => sweepExpired(ctx.db).catch((err) => app.log.warn({ err }, 'sweep failed')), 3600_000);
   sweeper.unref();
 
