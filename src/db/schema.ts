@@ -196,3 +196,205 @@ export const blogPosts = pgTable(
   },
   (t) => [index('blog_posts_status_published_idx').on(t.status, t.publishedAt)],
 );
+
+// ---------- Plans, metering and payments (issue 6) ----------
+
+/**
+ * The plan catalogue, seeded from DEFAULT_PLANS at boot without overwriting staff edits. Limits
+ * here apply to purchases from now on; an existing subscription keeps the terms it copied.
+ */
+export const plans = pgTable('plans', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  /** Minor units per month. */
+  price: integer('price').notNull(),
+  currency: text('currency').notNull().default('usd'),
+  monthlyCharacters: bigint('monthly_characters', { mode: 'number' }).notNull(),
+  wordLimit: integer('word_limit').notNull(),
+  /** Null = unlimited. */
+  dailyDetections: integer('daily_detections'),
+  description: text('description').notNull().default(''),
+  highlights: text('highlights').array().notNull().default(sql`'{}'::text[]`),
+  rank: integer('rank').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+/** One row per account: its plan and the terms copied at purchase (a later plan edit does not change them). */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    plan: text('plan').notNull(),
+    /** 'active' | 'past_due' | 'canceled' */
+    status: text('status').notNull().default('active'),
+    monthlyCharacters: bigint('monthly_characters', { mode: 'number' }).notNull(),
+    wordLimit: integer('word_limit').notNull(),
+    dailyDetections: integer('daily_detections'),
+    price: integer('price').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** A downgrade that takes effect at currentPeriodEnd. */
+    scheduledPlan: text('scheduled_plan'),
+    /** 'stripe' | 'test' | null (free, never paid) */
+    provider: text('provider'),
+    providerCustomerId: text('provider_customer_id'),
+    providerSubscriptionId: text('provider_subscription_id').unique(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('subscriptions_customer_idx').on(t.providerCustomerId)],
+);
+
+/**
+ * Per-period counters: kind 'characters' keyed by the period start (ISO), kind 'detections' keyed by
+ * the UTC day. Raised only by vt_charge() (see the billing migration), which checks and charges in one statement.
+ */
+export const usageCounters = pgTable(
+  'usage_counters',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    periodKey: text('period_key').notNull(),
+    used: bigint('used', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.periodKey] })],
+);
+
+/** Add-on pack credits left, per kind ('text' characters, 'images', 'audio' minutes). */
+export const creditBalances = pgTable(
+  'credit_balances',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/** Every grant or removal of pack credits; (source, kind) is unique so a fulfilment applies once. */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    delta: bigint('delta', { mode: 'number' }).notNull(),
+    /** 'pack' | 'refund' | 'staff' */
+    reason: text('reason').notNull(),
+    /** e.g. 'payment:<id>' */
+    source: text('source').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('credit_ledger_source_kind_idx').on(t.source, t.kind), index('credit_ledger_user_idx').on(t.userId)],
+);
+
+/** One row per tool request: who, which tool, how much, how it ended and which engine answered. */
+export const usageEvents = pgTable(
+  'usage_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    anonId: text('anon_id'),
+    tool: text('tool').notNull(),
+    characters: integer('characters').notNull(),
+    /** 'ok' | 'error' | 'rejected' */
+    status: text('status').notNull(),
+    latencyMs: integer('latency_ms'),
+    engine: text('engine'),
+    /** Characters taken from the monthly allowance and from pack credits. */
+    chargedAllowance: integer('charged_allowance').notNull().default(0),
+    chargedCredits: integer('charged_credits').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('usage_events_user_created_idx').on(t.userId, t.createdAt), index('usage_events_created_idx').on(t.createdAt)],
+);
+
+/** Checkout sessions of both providers: the test checkout page reads them; Stripe sessions map back through them. */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'plan' | 'pack' */
+    kind: text('kind').notNull(),
+    /** Plan id or pack id. */
+    item: text('item').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    provider: text('provider').notNull(),
+    providerSessionId: text('provider_session_id').unique(),
+    /** 'open' | 'completed' | 'cancelled' */
+    status: text('status').notNull().default('open'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('checkout_sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Payments received. Kept when an account is deleted (accounting law), with the user link and
+ * e-mail removed. providerRef is unique so a fulfilment or webhook applies once.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email'),
+    /** 'subscription' | 'pack' */
+    kind: text('kind').notNull(),
+    item: text('item').notNull(),
+    description: text('description').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    /** 'paid' | 'refunded' | 'partially_refunded' | 'failed' */
+    status: text('status').notNull(),
+    refundedAmount: integer('refunded_amount').notNull().default(0),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref').notNull().unique(),
+    /** Stripe payment intent, to match charge.refunded events. */
+    providerPaymentIntent: text('provider_payment_intent'),
+    receiptUrl: text('receipt_url'),
+    checkoutSessionId: uuid('checkout_session_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payments_user_idx').on(t.userId, t.createdAt), index('payments_intent_idx').on(t.providerPaymentIntent)],
+);
+
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    providerRef: text('provider_ref').notNull().unique(),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refunds_payment_idx').on(t.paymentId)],
+);
+
+/** Webhook events already handled (Stripe retries and may deliver an event twice). */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -6,6 +6,7 @@ import type { ServerContext } from './context';
 import { publicOrigin, type Env } from './env';
 import { createLlmClient } from '../engines/llm';
 import { createMailer } from './services/mail';
+import { ensurePlans } from './services/billing';
 
 /** The cookie-signing secret: from the environment, else generated once and shared through the database. */
 async function resolveCookieSecret(db: Db, env: Env): Promise<string> {
@@ -20,6 +21,8 @@ async function resolveCookieSecret(db: Db, env: Env): Promise<string> {
 export async function createContext(env: Env, database?: Database): Promise<ServerContext> {
   const db0 = database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
   const db = db0.db;
+  // Plans are rows staff can edit; the defaults are inserted once and never overwritten.
+  await ensurePlans(db);
   return {
     env,
     database: db0,

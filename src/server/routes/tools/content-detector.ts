@@ -3,7 +3,7 @@ import { detect, thresholds, type DetectionResult } from '../../../engines/detec
 import { DetectRequest, percent, type DetectResponse, type Verdict } from '../../../shared/api/detector';
 import type { ServerContext } from '../../context';
 import { configuredProviders, type ProviderResult } from '../../services/detection-providers';
-import { checkText, resolveCaller, withAnonAllowance } from '../../services/tool-gate';
+import { resolveCaller, runTool } from '../../services/tool-gate';
 import { readToolInput } from '../../services/tool-input';
 
 const SAPLING_LINE = 'Analysis powered by Sapling detection';
@@ -58,11 +58,15 @@ export async function contentDetectorRoutes(app: FastifyInstance): Promise<void>
   app.post('/api/tools/content-detector', async (req, reply) => {
     // validate
     const input = await readToolInput(req, DetectRequest);
-    // authorize: word limit and the anonymous allowance
+    // authorize and act, metered: word limit, anonymous or plan allowances (charged atomically, refunded on failure)
     const caller = await resolveCaller(ctx, req, reply);
-    checkText(input.text, caller);
-    // act
-    const { result, allowance } = await withAnonAllowance(ctx, caller, 'detect', () => runDetection(ctx, input.text, req.log));
+    const { result, allowance } = await runTool(
+      ctx,
+      caller,
+      { tool: 'ai_content_detector', text: input.text, anon: 'detect', detection: true },
+      () => runDetection(ctx, input.text, req.log),
+      (r) => r.remote?.provider ?? 'veritext',
+    );
     const { local, remote, sentences } = result;
     const score = remote ? remote.aiScore : local.score;
     const verdict = remote ? providerVerdict(score, local) : local.verdict;

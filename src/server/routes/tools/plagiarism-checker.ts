@@ -5,7 +5,7 @@ import { PlagiarismRequest, type PlagiarismResponse, type PlagiarismStatus } fro
 import type { ServerContext } from '../../context';
 import { addReferenceDocument, DbFingerprintStore, loadSource } from '../../services/plagiarism-store';
 import { configuredWebSearchProviders } from '../../services/plagiarism-providers';
-import { checkText, resolveCaller } from '../../services/tool-gate';
+import { resolveCaller, runTool } from '../../services/tool-gate';
 import { readToolInput } from '../../services/tool-input';
 import { readUserSettings } from '../user-settings';
 
@@ -65,9 +65,8 @@ export async function plagiarismRoutes(app: FastifyInstance): Promise<void> {
     const input = await readToolInput(req, PlagiarismRequest);
     // authorize: the word limit (the SPEC has no anonymous counter for this tool)
     const caller = await resolveCaller(ctx, req, reply);
-    checkText(input.text, caller);
-    // act
-    const result = await runPlagiarismCheck(ctx, input.text);
+    // act, metered (word limit, plan allowance; refunded on failure)
+    const { result } = await runTool(ctx, caller, { tool: 'plagiarism_checker', text: input.text }, () => runPlagiarismCheck(ctx, input.text), () => 'library');
     // Opted-in users' texts join the library AFTER the check, so a text never matches itself.
     if (caller.user && (await readUserSettings(ctx.db, caller.user.id)).shareSubmissions) {
       await shareSubmission(ctx, caller.user, input.text).catch((err: unknown) => req.log.error({ err }, 'could not add a shared submission to the library'));

@@ -26,7 +26,7 @@ import {
 import { llmUsage } from '../../../db/schema';
 import type { ServerContext } from '../../context';
 import { AppError } from '../../errors';
-import { checkText, resolveCaller, withAnonAllowance } from '../../services/tool-gate';
+import { resolveCaller, runTool } from '../../services/tool-gate';
 import { readToolInput } from '../../services/tool-input';
 
 /**
@@ -163,7 +163,8 @@ export async function writingRoutes(app: FastifyInstance): Promise<void> {
       const input = (await readToolInput(req, t.schema)) as { text: string; source: 'text' | 'file' } & Record<string, unknown>;
       // authorize
       const caller = await resolveCaller(ctx, req, reply);
-      const wordsBefore = checkText(input.text, caller);
+      // The word limit is checked (and a refusal recorded) by runTool below.
+      const wordsBefore = countWords(input.text);
       if (!ctx.llm && !t.offline)
         throw new AppError(
           'llm_not_configured',
@@ -200,7 +201,8 @@ export async function writingRoutes(app: FastifyInstance): Promise<void> {
       };
       let outcome;
       try {
-        outcome = t.allowance ? await withAnonAllowance(ctx, caller, t.allowance, work) : { result: await work(), allowance: null };
+        const toolId = t.path.replace('/api/tools/', '').replace(/-/g, '_');
+        outcome = await runTool(ctx, caller, { tool: toolId, text: input.text, anon: t.allowance }, work, (r) => r.engine);
       } catch (err) {
         // Once the stream has begun, the status line is sent: report the failure as an SSE event.
         if (!sse?.hasStarted) throw err;

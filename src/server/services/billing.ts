@@ -1,0 +1,343 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { checkoutSessions, payments, plans, subscriptions, users } from '../../db/schema';
+import { DEFAULT_PLANS, findPack, PLAN_IDS, type PackAmounts, type PlanDefinition, type PlanId, type PlanTerms } from '../../shared/plans';
+import { isStaff, PLAN_ROLES } from '../../shared/roles';
+import type { ServerContext } from '../context';
+import { AppError } from '../errors';
+import { audit } from './users';
+
+/**
+ * Plans, subscriptions and fulfilment. A subscription row copies the plan's terms at purchase;
+ * periods roll forward lazily when an account is next seen (no cron, no server state).
+ */
+export type PlanRow = typeof plans.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+export function rows<T>(res: unknown): T[] {
+  return (res as { rows: T[] }).rows;
+}
+
+export function isPlanId(v: unknown): v is PlanId {
+  return typeof v === 'string' && (PLAN_IDS as readonly string[]).includes(v);
+}
+
+/** Insert any plan missing from the table; never overwrites what staff edited. */
+export async function ensurePlans(db: Db): Promise<void> {
+  await db
+    .insert(plans)
+    .values(
+      Object.values(DEFAULT_PLANS).map((p) => ({
+        id: p.id,
+        name: p.name,
+        price: p.price,
+        currency: p.currency,
+        monthlyCharacters: p.monthlyCharacters,
+        wordLimit: p.wordLimit,
+        dailyDetections: p.dailyDetections,
+        description: p.description,
+        highlights: p.highlights,
+        rank: p.rank,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+export function toPlanDefinition(r: PlanRow): PlanDefinition {
+  return {
+    id: r.id as PlanId,
+    name: r.name,
+    price: r.price,
+    currency: 'usd',
+    monthlyCharacters: Number(r.monthlyCharacters),
+    wordLimit: r.wordLimit,
+    dailyDetections: r.dailyDetections,
+    description: r.description,
+    highlights: r.highlights,
+    rank: r.rank,
+  };
+}
+
+export async function listPlans(db: Db): Promise<PlanDefinition[]> {
+  let found = await db.select().from(plans).orderBy(plans.rank);
+  if (found.length < PLAN_IDS.length) {
+    await ensurePlans(db);
+    found = await db.select().from(plans).orderBy(plans.rank);
+  }
+  return found.filter((r) => isPlanId(r.id)).map(toPlanDefinition);
+}
+
+export async function getPlan(db: Db, id: PlanId): Promise<PlanDefinition> {
+  let [row] = await db.select().from(plans).where(eq(plans.id, id)).limit(1);
+  if (!row) {
+    await ensurePlans(db);
+    [row] = await db.select().from(plans).where(eq(plans.id, id)).limit(1);
+  }
+  return toPlanDefinition(row);
+}
+
+export function termsOf(s: Pick<SubscriptionRow, 'monthlyCharacters' | 'wordLimit' | 'dailyDetections'>): PlanTerms {
+  return { monthlyCharacters: Number(s.monthlyCharacters), wordLimit: s.wordLimit, dailyDetections: s.dailyDetections };
+}
+
+/** Same day next month, clamped to the month's last day (Jan 31 → Feb 28/29). */
+export function addMonth(d: Date, months = 1): Date {
+  const y = d.getUTCFullYear();
+  const m = d.getUTCMonth() + months;
+  const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(y, m, Math.min(d.getUTCDate(), last), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds()));
+}
+
+/** The period's counter key: its start, to the second. */
+export function periodKey(start: Date): string {
+  return start.toISOString().slice(0, 19) + 'Z';
+}
+
+function planTermsColumns(p: PlanDefinition) {
+  return { monthlyCharacters: p.monthlyCharacters, wordLimit: p.wordLimit, dailyDetections: p.dailyDetections, price: p.price, currency: p.currency };
+}
+
+/** Plan roles are the role column (catalogue access depends on it); staff roles are never touched. */
+export async function setPlanRole(db: Db, userId: string, plan: PlanId): Promise<void> {
+  await db
+    .update(users)
+    .set({ role: plan, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), inArray(users.role, [...PLAN_ROLES])));
+}
+
+/**
+ * The account's subscription, created on first use and rolled forward when its period has ended.
+ * `role` is the account's role: when staff set a plan role by hand (admin pages, CLI, seed), the
+ * role wins and its plan's terms are copied, as a complimentary plan.
+ */
+export async function loadSubscription(ctx: ServerContext, userId: string, role: string): Promise<SubscriptionRow> {
+  const now = ctx.now();
+  let [row] = await ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+  const rolePlan: PlanId = isPlanId(role) ? role : 'free';
+  if (!row) {
+    const plan = await getPlan(ctx.db, rolePlan);
+    await ctx.db
+      .insert(subscriptions)
+      .values({ userId, plan: plan.id, status: 'active', ...planTermsColumns(plan), currentPeriodStart: now, currentPeriodEnd: addMonth(now) })
+      .onConflictDoNothing();
+    [row] = await ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+  }
+  if (!isStaff(role) && row.plan !== rolePlan) {
+    const plan = await getPlan(ctx.db, rolePlan);
+    [row] = await ctx.db
+      .update(subscriptions)
+      .set({ plan: plan.id, status: 'active', ...planTermsColumns(plan), provider: null, providerSubscriptionId: null, cancelAtPeriodEnd: false, scheduledPlan: null, updatedAt: now })
+      .where(eq(subscriptions.userId, userId))
+      .returning();
+  }
+  if (now >= row.currentPeriodEnd) row = await rollPeriod(ctx, row, now);
+  return row;
+}
+
+/**
+ * End-of-period transitions: a cancellation falls back to free, a scheduled downgrade applies,
+ * otherwise the period renews. Stripe renewals arrive by webhook (invoice.paid), so a Stripe
+ * subscription without a pending change is left for the webhook to extend.
+ */
+async function rollPeriod(ctx: ServerContext, row: SubscriptionRow, now: Date): Promise<SubscriptionRow> {
+  const next: PlanId = row.cancelAtPeriodEnd ? 'free' : isPlanId(row.scheduledPlan) ? row.scheduledPlan : (row.plan as PlanId);
+  const changing = next !== row.plan;
+  if (row.provider === 'stripe' && !changing && row.status !== 'canceled') return row;
+  let start = row.currentPeriodEnd;
+  let end = addMonth(start);
+  while (end <= now) {
+    start = end;
+    end = addMonth(start);
+  }
+  // Free accounts pick up the current free terms at each renewal; paid ones keep what they bought.
+  const terms = changing || next === 'free' ? planTermsColumns(await getPlan(ctx.db, next)) : {};
+  const [updated] = await ctx.db
+    .update(subscriptions)
+    .set({
+      plan: next,
+      ...terms,
+      status: 'active',
+      currentPeriodStart: start,
+      currentPeriodEnd: end,
+      cancelAtPeriodEnd: false,
+      scheduledPlan: null,
+      ...(next === 'free' ? { provider: null, providerSubscriptionId: null } : {}),
+      updatedAt: now,
+    })
+    // Only the first of concurrent requests rolls the period.
+    .where(and(eq(subscriptions.userId, row.userId), eq(subscriptions.currentPeriodEnd, row.currentPeriodEnd)))
+    .returning();
+  if (changing) await setPlanRole(ctx.db, row.userId, next);
+  if (updated) return updated;
+  const [current] = await ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, row.userId)).limit(1);
+  return current;
+}
+
+// ---------- Credits ----------
+
+const PACK_KINDS: [keyof PackAmounts, string][] = [
+  ['text', 'text'],
+  ['images', 'images'],
+  ['audio', 'audio'],
+];
+
+/**
+ * Add (or, with negative amounts, remove down to zero) credits once per source: the ledger rows are unique on (source, kind) and the balance is raised
+ * from the rows actually inserted, in one statement.
+ */
+export async function grantCredits(db: Db, userId: string, amounts: PackAmounts, source: string, reason: string): Promise<boolean> {
+  const entries = PACK_KINDS.filter(([k]) => (amounts[k] ?? 0) !== 0).map(([k, kind]) => ({ kind, delta: amounts[k]! }));
+  if (!entries.length) return false;
+  const values = sql.join(
+    entries.map((e) => sql`(${userId}::uuid, ${e.kind}, ${e.delta}::bigint, ${reason}, ${source})`),
+    sql`, `,
+  );
+  const res = await db.execute(sql`
+    with l as (
+      insert into credit_ledger (user_id, kind, delta, reason, source) values ${values}
+      on conflict (source, kind) do nothing
+      returning user_id, kind, delta
+    )
+    insert into credit_balances (user_id, kind, balance)
+    select user_id, kind, delta from l
+    on conflict (user_id, kind) do update set balance = greatest(credit_balances.balance + excluded.balance, 0)
+    returning kind`);
+  return rows(res).length > 0;
+}
+
+export async function creditBalancesOf(db: Db, userId: string): Promise<{ characters: number; images: number; audioMinutes: number }> {
+  const res = await db.execute(sql`select kind, balance from credit_balances where user_id = ${userId}`);
+  const out = { characters: 0, images: 0, audioMinutes: 0 };
+  for (const r of rows<{ kind: string; balance: string | number }>(res)) {
+    if (r.kind === 'text') out.characters = Number(r.balance);
+    if (r.kind === 'images') out.images = Number(r.balance);
+    if (r.kind === 'audio') out.audioMinutes = Number(r.balance);
+  }
+  return out;
+}
+
+// ---------- Fulfilment (shared by the Stripe webhook and the test provider) ----------
+
+export interface Fulfilment {
+  checkoutId: string;
+  provider: 'stripe' | 'test';
+  /** Unique per payment: the test checkout id, Stripe's invoice or payment intent. */
+  providerRef: string;
+  amount: number;
+  currency: string;
+  paymentIntent?: string | null;
+  customerId?: string | null;
+  subscriptionId?: string | null;
+  periodStart?: Date;
+  periodEnd?: Date;
+  receiptUrl?: string | null;
+}
+
+export function paymentDescription(kind: string, item: string, planName?: string): string {
+  if (kind === 'plan' || kind === 'subscription') return `${planName ?? item} plan (monthly)`;
+  return findPack(item)?.name ?? item;
+}
+
+/**
+ * Apply a paid checkout: record the payment (its provider ref is unique, so a replay stops here),
+ * then set the plan with its terms copied and the role, or add the pack's credits. Idempotent.
+ */
+export async function fulfilCheckout(ctx: ServerContext, f: Fulfilment): Promise<{ applied: boolean; kind: string; item: string }> {
+  const [checkout] = await ctx.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, f.checkoutId)).limit(1);
+  if (!checkout) throw new AppError('not_found', 'Unknown checkout session.');
+  const [user] = await ctx.db.select({ id: users.id, email: users.email, role: users.role }).from(users).where(eq(users.id, checkout.userId)).limit(1);
+  const plan = checkout.kind === 'plan' && isPlanId(checkout.item) ? await getPlan(ctx.db, checkout.item) : null;
+  const inserted = await ctx.db
+    .insert(payments)
+    .values({
+      userId: checkout.userId,
+      email: user?.email ?? null,
+      kind: checkout.kind === 'plan' ? 'subscription' : 'pack',
+      item: checkout.item,
+      description: paymentDescription(checkout.kind, checkout.item, plan?.name),
+      amount: f.amount,
+      currency: f.currency,
+      status: 'paid',
+      provider: f.provider,
+      providerRef: f.providerRef,
+      providerPaymentIntent: f.paymentIntent ?? null,
+      receiptUrl: f.receiptUrl ?? null,
+      checkoutSessionId: checkout.id,
+    })
+    .onConflictDoNothing()
+    .returning({ id: payments.id });
+  await ctx.db
+    .update(checkoutSessions)
+    .set({ status: 'completed', completedAt: ctx.now() })
+    .where(and(eq(checkoutSessions.id, checkout.id), sql`${checkoutSessions.status} <> 'completed'`));
+  if (!inserted.length) return { applied: false, kind: checkout.kind, item: checkout.item };
+  const paymentId = inserted[0].id;
+
+  if (plan) {
+    const now = ctx.now();
+    const start = f.periodStart ?? now;
+    const end = f.periodEnd ?? addMonth(start);
+    const values = {
+      plan: plan.id,
+      status: 'active',
+      ...planTermsColumns(plan),
+      // What was actually paid is the price this account keeps.
+      price: f.amount,
+      currentPeriodStart: start,
+      currentPeriodEnd: end,
+      cancelAtPeriodEnd: false,
+      scheduledPlan: null,
+      provider: f.provider,
+      providerCustomerId: f.customerId ?? null,
+      providerSubscriptionId: f.subscriptionId ?? null,
+      updatedAt: now,
+    };
+    await ctx.db
+      .insert(subscriptions)
+      .values({ userId: checkout.userId, ...values })
+      .onConflictDoUpdate({ target: subscriptions.userId, set: values });
+    if (user && !isStaff(user.role)) await setPlanRole(ctx.db, checkout.userId, plan.id);
+  } else {
+    const pack = findPack(checkout.item);
+    if (pack) await grantCredits(ctx.db, checkout.userId, pack.amounts, `payment:${paymentId}`, 'pack');
+    if (f.customerId) {
+      await ctx.db.update(subscriptions).set({ providerCustomerId: f.customerId }).where(and(eq(subscriptions.userId, checkout.userId), sql`${subscriptions.providerCustomerId} is null`));
+    }
+  }
+  await audit(ctx.db, { userId: checkout.userId, email: user?.email, action: `payment received: ${paymentDescription(checkout.kind, checkout.item, plan?.name)} (${f.provider})`, category: 'payment' });
+  return { applied: true, kind: checkout.kind, item: checkout.item };
+}
+
+/** Back to the free plan now (Stripe subscription deleted, or an account closing). */
+export async function downgradeToFree(ctx: ServerContext, userId: string): Promise<void> {
+  const free = await getPlan(ctx.db, 'free');
+  const now = ctx.now();
+  await ctx.db
+    .update(subscriptions)
+    .set({
+      plan: 'free',
+      status: 'active',
+      ...planTermsColumns(free),
+      currentPeriodStart: now,
+      currentPeriodEnd: addMonth(now),
+      cancelAtPeriodEnd: false,
+      scheduledPlan: null,
+      provider: null,
+      providerSubscriptionId: null,
+      updatedAt: now,
+    })
+    .where(eq(subscriptions.userId, userId));
+  await setPlanRole(ctx.db, userId, 'free');
+}
+
+/** A renewal paid at the provider: the next period starts, with a scheduled downgrade applied. */
+export async function renewSubscription(ctx: ServerContext, sub: SubscriptionRow, periodStart: Date, periodEnd: Date): Promise<void> {
+  const next = isPlanId(sub.scheduledPlan) ? sub.scheduledPlan : (sub.plan as PlanId);
+  const terms = next !== sub.plan ? planTermsColumns(await getPlan(ctx.db, next)) : {};
+  await ctx.db
+    .update(subscriptions)
+    .set({ plan: next, ...terms, status: 'active', currentPeriodStart: periodStart, currentPeriodEnd: periodEnd, scheduledPlan: null, updatedAt: ctx.now() })
+    .where(eq(subscriptions.userId, sub.userId));
+  if (next !== sub.plan) await setPlanRole(ctx.db, sub.userId, next);
+}
+
