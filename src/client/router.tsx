@@ -11,10 +11,6 @@ import { Button } from './components/ui/button';
 import { PageSpinner } from './components/ui/spinner';
 import NotFoundPage from './pages/NotFoundPage';
 import ToolPage, { toolTitle } from './pages/tools/ToolPage';
-import PricingPage from './pages/user/PricingPage';
-import DashboardPage from './pages/user/DashboardPage';
-import AccountPage from './pages/user/AccountPage';
-import UsagePage from './pages/user/UsagePage';
 import { adminTitle } from './pages/admin/nav';
 
 export { comparisonCompetitor, competitorSlugs };
@@ -34,6 +30,12 @@ const BlogPage = lazy(() => import('./pages/content/BlogPage'));
 const ToolsIndexPage = lazy(() => import('./pages/content/ToolsIndexPage'));
 const ToolCollectionPage = lazy(() => import('./pages/content/ToolCollectionPage'));
 const DevMailboxPage = lazy(() => import('./pages/dev/DevMailboxPage'));
+
+// Plans, account (forms, dialogs) and usage (chart) pages: loaded on demand.
+const PricingPage = lazy(() => import('./pages/user/PricingPage'));
+const DashboardPage = lazy(() => import('./pages/user/DashboardPage'));
+const AccountPage = lazy(() => import('./pages/user/AccountPage'));
+const UsagePage = lazy(() => import('./pages/user/UsagePage'));
 
 // Auth and admin screens carry the form validation (zod) and admin code: loaded on demand.
 const LoginPage = lazy(() => import('./pages/auth/LoginPage'));

@@ -45,6 +45,17 @@ export function parseBody(text: string): unknown {
   }
 }
 
+/**
+ * Observers of every non-ok answer, whichever helper (request, upload, stream, query) produced it.
+ * The over-limit offer (402 quota_exceeded, 429 limit_reached) is shown from here once for all tool pages.
+ */
+type ApiErrorObserver = (error: ApiError) => void;
+const errorObservers = new Set<ApiErrorObserver>();
+export function observeApiErrors(observer: ApiErrorObserver): () => void {
+  errorObservers.add(observer);
+  return () => errorObservers.delete(observer);
+}
+
 /** A non-ok HTTP answer. `message` follows the SPEC; `serverMessage` is the body's `message` for display. */
 export class ApiError extends Error {
   readonly status: number;
@@ -57,6 +68,19 @@ export class ApiError extends Error {
     this.status = status;
     this.responseText = responseText;
     this.body = parseBody(responseText);
+    for (const observe of errorObservers) {
+      try {
+        observe(this);
+      } catch {
+        // an observer's failure must not replace the request's own error
+      }
+    }
+  }
+
+  /** The body's error code (e.g. 'quota_exceeded'), when it has one. */
+  get code(): string | undefined {
+    const b = this.body as { error?: { code?: unknown } } | undefined;
+    return typeof b?.error?.code === 'string' ? b.error.code : undefined;
   }
 
   /** The server's human-readable `message`, if the body carried one. */

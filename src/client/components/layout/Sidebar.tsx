@@ -1,9 +1,13 @@
-import { Link, NavLink } from 'react-router';
+import { useEffect } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { Gauge } from 'lucide-react';
 import type { PublicUser } from '@/shared/api/auth';
 import { CATEGORY_SHORT, toolsByCategory, type ToolCategory } from '@/shared/catalogue';
+import { formatCompact, formatNumber, percentage } from '@/shared/format';
 import { isStaff, planBadge, upgradeLabel } from '@/shared/roles';
 import { cn } from '@/client/lib/utils';
+import { useSimplifiedUsage } from '@/client/features/billing/api';
+import { Meter, Skeleton } from '@/client/features/usage/parts';
 import { ToolIcon } from '@/client/components/ToolIcon';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
@@ -11,11 +15,53 @@ import { Button } from '@/client/components/ui/button';
 const CATEGORIES: ToolCategory[] = ['text', 'media', 'seo', 'writing'];
 
 const UPGRADE_TEXT: Record<string, string> = {
-  free: 'Upgrade for a larger character allowance and the Pro-only tools.',
-  basic: 'Go Pro for the Pro-only tools and a larger allowance.',
-  pro: 'Agency adds the largest allowance for teams and heavy use.',
+  free: 'Upgrade for a larger character allowance, longer texts and the Pro-only tools.',
+  basic: 'Go Pro for unlimited detections, the Pro-only tools and a larger allowance.',
+  pro: 'Agency adds the largest allowance and the longest texts, for teams and heavy use.',
   agency: "You're on the Agency plan, our highest tier.",
 };
+
+/** After this long on one page the meter is re-read when the user moves on, so it follows their tool use. */
+const METER_REFRESH_MS = 30_000;
+
+/** SPEC §2 Characters Used meter, from GET /api/user/simplified-usage (data.characters {used, limit}). */
+function CharactersMeter({ staff }: { staff: boolean }) {
+  const usage = useSimplifiedUsage();
+  const { pathname } = useLocation();
+  const { dataUpdatedAt, refetch, isFetching } = usage;
+  useEffect(() => {
+    if (!isFetching && dataUpdatedAt && Date.now() - dataUpdatedAt > METER_REFRESH_MS) void refetch();
+    // only on navigation
+  }, [pathname]);
+
+  if (usage.isLoading) {
+    return (
+      <div className="mt-2 grid gap-2" role="status" aria-label="Loading usage">
+        <Skeleton className="h-3 w-2/3" />
+        <Skeleton className="h-2" />
+      </div>
+    );
+  }
+  if (usage.isError || !usage.data) return <p className="mt-2 text-xs text-muted-foreground">Usage could not be loaded.</p>;
+  const { used, limit } = usage.data.data.characters;
+  const credits = usage.data.data.credits?.characters ?? 0;
+  if (staff || limit <= 0) {
+    return <p className="mt-2 text-xs text-muted-foreground">{formatNumber(used)} characters used · not limited by plan</p>;
+  }
+  return (
+    <div className="mt-2 grid gap-1.5" data-testid="sidebar-meter">
+      <p className="flex items-baseline justify-between gap-2 text-xs tabular-nums">
+        <span>
+          <span className="font-semibold text-foreground">{formatCompact(used)}</span>
+          <span className="text-muted-foreground"> / {formatCompact(limit)}</span>
+        </span>
+        <span className="text-muted-foreground">{Math.round(percentage(used, limit))}%</span>
+      </p>
+      <Meter used={used} limit={limit} label="Characters used this period" className="h-2" />
+      {credits > 0 && <p className="text-xs text-muted-foreground">+ {formatCompact(credits)} pack characters</p>}
+    </div>
+  );
+}
 
 /** Desktop sidebar for logged-in users (SPEC §2): tools by group, the Characters Used area and an upgrade box. */
 export function Sidebar({ user }: { user: PublicUser }) {
@@ -60,8 +106,8 @@ export function Sidebar({ user }: { user: PublicUser }) {
           </h2>
           <Badge>{planBadge(user.role)}</Badge>
         </div>
-        <p className="mt-2 text-xs text-muted-foreground">Usage metering is not available on this server yet.</p>
-        <Link to="/usage" className="mt-1 inline-block text-xs font-medium text-primary hover:underline">
+        <CharactersMeter staff={staff} />
+        <Link to="/usage" className="mt-2 inline-block text-xs font-medium text-primary hover:underline">
           View usage
         </Link>
       </section>

@@ -72,7 +72,8 @@ export function DetectorTool({ placeholder }: { placeholder?: string }) {
       </div>
 
       <WordLimitWarning words={words} limit={limit} anonymous={!user} />
-      {detection.limitReached && <LimitBanner anonymous={!user}>{LIMIT_MESSAGES.detect.message}</LimitBanner>}
+      {/* a logged-in user's daily limit is shown with its upgrade offer by WordLimitWarning */}
+      {detection.limitReached && !user && <LimitBanner anonymous>{LIMIT_MESSAGES.detect.message}</LimitBanner>}
 
       {detection.result && <DetectorResult ref={resultRef} result={detection.result} text={detection.analysedText} />}
     </div>

@@ -33,7 +33,8 @@ export function useDetection() {
       let limitReached = false;
       if (err instanceof ApiError && err.status === 429 && err.body && (err.body as { error?: { code?: string } }).error?.code === 'limit_reached') {
         limitReached = true;
-        toast({ title: LIMIT_MESSAGES.detect.title, description: LIMIT_MESSAGES.detect.message, variant: 'destructive' });
+        // anonymous visitors get the SPEC text from the server; logged-in users their plan's daily limit
+        toast({ title: LIMIT_MESSAGES.detect.title, description: messageOf(err, LIMIT_MESSAGES.detect.message), variant: 'destructive' });
       } else if (err instanceof InvalidReplyError) {
         toast({ title: 'Detection Error', description: 'Received invalid response format from server', variant: 'destructive' });
       } else {

@@ -232,7 +232,7 @@ export function HomeTool() {
         </div>
 
         <WordLimitWarning words={words} limit={limit} anonymous={!user} />
-        {tab === 'detect' && detection.limitReached && <LimitBanner anonymous={!user}>{LIMIT_MESSAGES.detect.message}</LimitBanner>}
+        {tab === 'detect' && detection.limitReached && !user && <LimitBanner anonymous>{LIMIT_MESSAGES.detect.message}</LimitBanner>}
         {tab === 'humanize' && humanizeLimit && <LimitBanner anonymous={!user}>{LIMIT_MESSAGES.humanize.message}</LimitBanner>}
         {!user && detection.result?.allowance && (
           <p className="text-xs text-muted-foreground">

@@ -1,28 +1,334 @@
-import { Link } from 'react-router';
-import { CreditCard } from 'lucide-react';
-import { planBadge } from '@/shared/roles';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Check, FlaskConical, Image as ImageIcon, Info, Music, Package, Type } from 'lucide-react';
+import type { AddonPack, PlanDefinition, PlanId } from '@/shared/plans';
+import { formatPrice } from '@/shared/plans';
+import type { SubscriptionInfo } from '@/shared/api/billing';
+import { formatDate, formatNumber } from '@/shared/format';
+import { isStaff } from '@/shared/roles';
 import { useCurrentUser } from '@/client/lib/auth';
+import { apiJson, messageOf } from '@/client/lib/api';
+import { cn } from '@/client/lib/utils';
+import { toast } from '@/client/hooks/use-toast';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
+import { Spinner } from '@/client/components/ui/spinner';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
 import { Notice, PageShell } from '@/client/components/PageShell';
+import { refreshAccount, startCheckout, usePlans, useSubscription } from '@/client/features/billing/api';
+import { Skeleton } from '@/client/features/usage/parts';
+
+function planLimits(plan: Pick<PlanDefinition, 'monthlyCharacters' | 'wordLimit' | 'dailyDetections'>): string[] {
+  return [
+    `${formatNumber(plan.monthlyCharacters)} characters a month`,
+    `${formatNumber(plan.wordLimit)} words per request`,
+    plan.dailyDetections === null ? 'Unlimited detections' : `${formatNumber(plan.dailyDetections)} detections a day`,
+  ];
+}
+
+const PACK_ICON = { text: Type, images: ImageIcon, audio: Music, bundle: Package } as const;
+
+/** What the button of a plan card does for this visitor. */
+type PlanAction = { kind: 'signup' } | { kind: 'current' } | { kind: 'upgrade' } | { kind: 'downgrade' } | { kind: 'scheduled' } | { kind: 'none' };
+
+function planAction(plan: PlanDefinition, current: PlanDefinition | undefined, sub: SubscriptionInfo | undefined, loggedIn: boolean, staff: boolean): PlanAction {
+  if (!loggedIn) return { kind: 'signup' };
+  if (staff || !current) return { kind: 'none' };
+  if (plan.id === current.id) return { kind: 'current' };
+  if (sub?.scheduledPlan === plan.id) return { kind: 'scheduled' };
+  return plan.rank > current.rank ? { kind: 'upgrade' } : { kind: 'downgrade' };
+}
 
 export default function PricingPage() {
-  const { user } = useCurrentUser();
+  const { user, isLoading: userLoading } = useCurrentUser();
+  const staff = isStaff(user?.role);
+  const plans = usePlans();
+  const sub = useSubscription(Boolean(user) && !staff);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [pending, setPending] = useState<string | null>(null);
+  const [downgradeTo, setDowngradeTo] = useState<PlanDefinition | null>(null);
+  const [changing, setChanging] = useState(false);
+
+  const list = plans.data?.plans ? [...plans.data.plans].sort((a, b) => a.rank - b.rank) : [];
+  const currentId: PlanId | undefined = user && !staff ? (sub.data?.plan ?? (user.role as PlanId)) : undefined;
+  const current = list.find((p) => p.id === currentId);
+
+  async function checkout(body: { kind: 'plan'; plan: Exclude<PlanId, 'free'> } | { kind: 'pack'; pack: string }) {
+    if (!user) {
+      navigate('/register');
+      return;
+    }
+    const key = body.kind === 'plan' ? body.plan : body.pack;
+    setPending(key);
+    try {
+      await startCheckout(body);
+      // the browser is leaving for the checkout page; keep the button busy until it does
+    } catch (err) {
+      setPending(null);
+      toast({ title: 'Checkout could not start', description: messageOf(err, 'Please try again in a moment.'), variant: 'destructive' });
+    }
+  }
+
+  async function confirmDowngrade() {
+    if (!downgradeTo) return;
+    setChanging(true);
+    try {
+      await apiJson<SubscriptionInfo>('POST', '/api/billing/change-plan', { plan: downgradeTo.id });
+      await refreshAccount(queryClient);
+      toast({
+        title: 'Plan change scheduled',
+        description: sub.data?.currentPeriodEnd
+          ? `You move to the ${downgradeTo.name} plan on ${formatDate(sub.data.currentPeriodEnd)}.`
+          : `You move to the ${downgradeTo.name} plan at the end of this period.`,
+      });
+      setDowngradeTo(null);
+    } catch (err) {
+      toast({ title: 'Plan not changed', description: messageOf(err, 'Please try again in a moment.'), variant: 'destructive' });
+    } finally {
+      setChanging(false);
+    }
+  }
+
   return (
-    <PageShell title="Pricing" description="Choose the plan that fits how you write.">
-      {user && (
-        <p className="mb-4 flex items-center gap-2 text-sm text-muted-foreground">
-          Your current plan: <Badge>{planBadge(user.role)}</Badge>
-        </p>
-      )}
-      <Notice icon={<CreditCard className="h-5 w-5" />} title="Plans and pricing are being set up on this server.">
-        Paid plans are not on sale here yet. Every tool that needs no plan can be used in the meantime.
-      </Notice>
-      <div className="mt-6">
-        <Button asChild>
-          <Link to="/tools">Explore the tools</Link>
-        </Button>
+    <PageShell title="Pricing" description="Start free. Upgrade for a larger monthly allowance, longer texts and unlimited detection; cancel any time.">
+      <div className="grid gap-3">
+        {plans.data?.provider === 'test' && (
+          <div role="note" data-testid="test-mode-note" className="flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+            <FlaskConical className="mt-0.5 size-5 shrink-0 text-amber-700" aria-hidden />
+            <p>
+              <strong>Test mode: no real payments.</strong> This server has no payment provider configured; checkout completes on a test page and
+              no card is charged.
+            </p>
+          </div>
+        )}
+        {params.get('checkout') === 'cancelled' && (
+          <Notice icon={<Info className="size-5" />} title="Checkout cancelled">
+            You were not charged and your plan has not changed.
+          </Notice>
+        )}
+        {staff && (
+          <Notice icon={<Info className="size-5" />} title="Staff accounts are not limited by plan">
+            Plans and packs apply to user accounts; yours already has every tool without limits.
+          </Notice>
+        )}
+        {sub.data?.cancelAtPeriodEnd && (
+          <Notice icon={<Info className="size-5" />} title={`Your ${sub.data.planName} plan ends on ${formatDate(sub.data.currentPeriodEnd)}`}>
+            You can resume it from <Link to="/account" className="font-medium text-primary hover:underline">your account</Link> until then.
+          </Notice>
+        )}
       </div>
+
+      <section aria-labelledby="plans-heading" className="mt-6">
+        <h2 id="plans-heading" className="sr-only">
+          Plans
+        </h2>
+        {plans.isLoading || userLoading ? (
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" role="status" aria-label="Loading plans">
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} className="h-96" />
+            ))}
+          </div>
+        ) : plans.isError || !plans.data ? (
+          <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-destructive/30 bg-destructive/5 p-4 text-sm">
+            <p className="flex-1">The plans could not be loaded. {messageOf(plans.error, '')}</p>
+            <Button variant="outline" size="sm" onClick={() => void plans.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="plans">
+            {list.map((plan) => {
+              const action = planAction(plan, current, sub.data, Boolean(user), staff);
+              const isCurrent = action.kind === 'current';
+              const featured = plan.id === 'pro';
+              return (
+                <li
+                  key={plan.id}
+                  data-testid={`plan-${plan.id}`}
+                  aria-current={isCurrent ? 'true' : undefined}
+                  className={cn(
+                    'relative flex flex-col rounded-2xl border bg-card p-5 shadow-sm',
+                    isCurrent ? 'border-primary ring-2 ring-primary' : featured ? 'border-primary/40' : 'border-border',
+                  )}
+                >
+                  <div className="flex items-center justify-between gap-2">
+                    <h3 className="text-lg font-semibold">{plan.name}</h3>
+                    {isCurrent ? <Badge>Current plan</Badge> : featured && <Badge variant="secondary">Most popular</Badge>}
+                  </div>
+                  <p className="mt-3">
+                    <span className="text-3xl font-bold tabular-nums">{formatPrice(plan.price, plan.currency)}</span>
+                    <span className="text-sm text-muted-foreground"> /month</span>
+                  </p>
+                  <p className="mt-2 min-h-10 text-sm text-muted-foreground">{plan.description}</p>
+                  <ul className="mt-4 grid gap-2 text-sm">
+                    {[...planLimits(plan), ...plan.highlights].map((line, i) => (
+                      <li key={line} className={cn('flex gap-2', i < 3 && 'font-medium')}>
+                        <Check className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden />
+                        {line}
+                      </li>
+                    ))}
+                  </ul>
+                  <div className="mt-auto pt-5">
+                    <PlanButton
+                      plan={plan}
+                      action={action}
+                      busy={pending === plan.id}
+                      disabled={pending !== null}
+                      periodEnd={sub.data?.currentPeriodEnd}
+                      onUpgrade={() => plan.id !== 'free' && void checkout({ kind: 'plan', plan: plan.id })}
+                      onDowngrade={() => setDowngradeTo(plan)}
+                    />
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {!user && !userLoading && (
+          <p className="mt-4 text-sm text-muted-foreground">
+            Already have an account?{' '}
+            <Link to="/login" className="font-medium text-primary hover:underline">
+              Log in
+            </Link>{' '}
+            to upgrade it.
+          </p>
+        )}
+      </section>
+
+      <section aria-labelledby="packs-heading" id="packs" className="mt-12 scroll-mt-20">
+        <h2 id="packs-heading" className="text-2xl font-bold tracking-tight">
+          Add-on packs
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">One-off credits on top of any plan, used only after the monthly allowance is spent.</p>
+        {plans.isLoading ? (
+          <div className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-hidden>
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-32" />
+            ))}
+          </div>
+        ) : (
+          plans.data && (
+            <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="packs">
+              {plans.data.packs.map((pack) => (
+                <PackCard key={pack.id} pack={pack} hideBuy={staff} busy={pending === pack.id} disabled={pending !== null} onBuy={() => void checkout({ kind: 'pack', pack: pack.id })} />
+              ))}
+            </ul>
+          )
+        )}
+      </section>
+
+      <Dialog open={downgradeTo !== null} onOpenChange={(open) => !open && !changing && setDowngradeTo(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Switch to the {downgradeTo?.name} plan?</DialogTitle>
+            <DialogDescription>
+              {current?.name && sub.data?.currentPeriodEnd
+                ? `You keep the ${current.name} plan until ${formatDate(sub.data.currentPeriodEnd)}. From then on your limits are:`
+                : 'From the end of this period your limits are:'}
+            </DialogDescription>
+          </DialogHeader>
+          {downgradeTo && (
+            <ul className="grid gap-1.5 text-sm">
+              {planLimits(downgradeTo).map((l) => (
+                <li key={l} className="flex gap-2">
+                  <Check className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden /> {l}
+                </li>
+              ))}
+            </ul>
+          )}
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setDowngradeTo(null)} disabled={changing}>
+              Keep my plan
+            </Button>
+            <Button onClick={() => void confirmDowngrade()} disabled={changing}>
+              {changing && <Spinner />} Switch to {downgradeTo?.name}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
     </PageShell>
+  );
+}
+
+function PlanButton({
+  plan,
+  action,
+  busy,
+  disabled,
+  periodEnd,
+  onUpgrade,
+  onDowngrade,
+}: {
+  plan: PlanDefinition;
+  action: PlanAction;
+  busy: boolean;
+  disabled: boolean;
+  periodEnd?: string;
+  onUpgrade: () => void;
+  onDowngrade: () => void;
+}) {
+  switch (action.kind) {
+    case 'signup':
+      return (
+        <Button asChild className="w-full" variant={plan.id === 'free' ? 'outline' : 'default'}>
+          <Link to="/register">{plan.id === 'free' ? 'Sign up free' : `Get ${plan.name}`}</Link>
+        </Button>
+      );
+    case 'current':
+      return (
+        <Button className="w-full" variant="outline" disabled>
+          Current plan
+        </Button>
+      );
+    case 'scheduled':
+      return (
+        <p className="rounded-lg bg-muted px-3 py-2 text-center text-sm text-muted-foreground">
+          Starts {periodEnd ? `on ${formatDate(periodEnd)}` : 'at renewal'}
+        </p>
+      );
+    case 'upgrade':
+      return (
+        <Button className="w-full" onClick={onUpgrade} disabled={disabled} aria-busy={busy}>
+          {busy ? (
+            <>
+              <Spinner /> Redirecting…
+            </>
+          ) : (
+            `Upgrade to ${plan.name}`
+          )}
+        </Button>
+      );
+    case 'downgrade':
+      return (
+        <Button className="w-full" variant="outline" onClick={onDowngrade} disabled={disabled}>
+          Downgrade to {plan.name}
+        </Button>
+      );
+    default:
+      return null;
+  }
+}
+
+function PackCard({ pack, hideBuy, busy, disabled, onBuy }: { pack: AddonPack; hideBuy: boolean; busy: boolean; disabled: boolean; onBuy: () => void }) {
+  const Icon = PACK_ICON[pack.type];
+  return (
+    <li className="flex items-center gap-4 rounded-xl border bg-card p-4" data-testid={`pack-${pack.id}`}>
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+        <Icon className="size-5" aria-hidden />
+      </span>
+      <div className="min-w-0 flex-1">
+        <h3 className="font-semibold">{pack.name}</h3>
+        <p className="text-sm text-muted-foreground">{pack.description}</p>
+        <p className="mt-1 font-semibold tabular-nums">{formatPrice(pack.price, pack.currency)}</p>
+      </div>
+      {!hideBuy && (
+        <Button size="sm" variant="outline" onClick={onBuy} disabled={disabled} aria-label={`Buy ${pack.name}`}>
+          {busy ? <Spinner /> : 'Buy'}
+        </Button>
+      )}
+    </li>
   );
 }

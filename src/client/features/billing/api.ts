@@ -1,0 +1,70 @@
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
+import type {
+  CheckoutBody,
+  CheckoutResponse,
+  PaymentsResponse,
+  PlansResponse,
+  SimplifiedUsageResponse,
+  SubscriptionInfo,
+  UsageResponse,
+} from '@/shared/api/billing';
+import { apiJson } from '@/client/lib/api';
+import { ME_QUERY_KEY } from '@/client/lib/auth';
+
+/** Query keys: the default query function GETs the first element, so each key is the URL. */
+export const PLANS_KEY = ['/api/plans'] as const;
+export const SUBSCRIPTION_KEY = ['/api/billing/subscription'] as const;
+export const PAYMENTS_KEY = ['/api/billing/payments'] as const;
+export const SIMPLE_USAGE_KEY = ['/api/user/simplified-usage'] as const;
+export const USAGE_PREFIX = '/api/user/usage';
+/** The dashboard and the tool pages' word limit share the 30-day breakdown, so one request serves both. */
+export const DEFAULT_USAGE_DAYS = 30;
+export const usageKey = (days: number = DEFAULT_USAGE_DAYS) => [`${USAGE_PREFIX}?days=${days}`] as const;
+
+export function usePlans() {
+  return useQuery<PlansResponse>({ queryKey: PLANS_KEY });
+}
+
+export function useSubscription(enabled = true) {
+  return useQuery<SubscriptionInfo>({ queryKey: SUBSCRIPTION_KEY, enabled });
+}
+
+export function usePayments(enabled = true) {
+  return useQuery<PaymentsResponse>({ queryKey: PAYMENTS_KEY, enabled });
+}
+
+export function useUsage(days: number = DEFAULT_USAGE_DAYS, enabled = true) {
+  // switching the period keeps the previous numbers on screen until the new ones arrive
+  return useQuery<UsageResponse>({ queryKey: usageKey(days), enabled, placeholderData: keepPreviousData });
+}
+
+export function useSimplifiedUsage(enabled = true) {
+  return useQuery<SimplifiedUsageResponse>({ queryKey: SIMPLE_USAGE_KEY, enabled });
+}
+
+/** Starts a checkout and sends the browser to the provider's page (Stripe Checkout or the TEST MODE page). */
+export async function startCheckout(body: CheckoutBody): Promise<void> {
+  const { url } = await apiJson<CheckoutResponse>('POST', '/api/billing/checkout', body);
+  window.location.assign(url);
+}
+
+const isUsageKey = (key: readonly unknown[]) => typeof key[0] === 'string' && key[0].startsWith(USAGE_PREFIX);
+
+/** After a plan or pack change: the role (from /api/auth/me), the allowance and the billing records all move. */
+export async function refreshAccount(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
+    queryClient.invalidateQueries({ queryKey: SIMPLE_USAGE_KEY }),
+    queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_KEY }),
+    queryClient.invalidateQueries({ queryKey: PAYMENTS_KEY }),
+    queryClient.invalidateQueries({ predicate: (q) => isUsageKey(q.queryKey) }),
+  ]);
+}
+
+/** After a tool request: only the meters move. */
+export function refreshUsage(queryClient: QueryClient): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: SIMPLE_USAGE_KEY }),
+    queryClient.invalidateQueries({ predicate: (q) => isUsageKey(q.queryKey) }),
+  ]).then(() => undefined);
+}
