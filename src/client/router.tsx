@@ -27,6 +27,7 @@ const RefundPage = lazy(() => import('./pages/content/RefundPage'));
 const CookiesPage = lazy(() => import('./pages/content/CookiesPage'));
 const AdvertisePage = lazy(() => import('./pages/content/AdvertisePage'));
 const BlogPage = lazy(() => import('./pages/content/BlogPage'));
+const BlogPostPage = lazy(() => import('./pages/content/BlogPostPage'));
 const ToolsIndexPage = lazy(() => import('./pages/content/ToolsIndexPage'));
 const ToolCollectionPage = lazy(() => import('./pages/content/ToolCollectionPage'));
 const DevMailboxPage = lazy(() => import('./pages/dev/DevMailboxPage'));
@@ -47,6 +48,7 @@ const AdminGate = lazy(() => import('./pages/admin/AdminGate'));
 const AdminDashboard = lazy(() => import('./pages/admin/AdminPages').then((m) => ({ default: m.AdminDashboard })));
 const AdminSection = lazy(() => import('./pages/admin/AdminPages').then((m) => ({ default: m.AdminSection })));
 const AdminLibraryPage = lazy(() => import('./pages/admin/AdminLibraryPage'));
+const AdminBlogPage = lazy(() => import('./pages/admin/AdminBlogPage'));
 
 function NotFoundRoute() {
   usePageTitle('Page Not Found');
@@ -122,6 +124,7 @@ const contentRoutes: RouteObject[] = [
   { path: 'cookies-policy', element: <CookiesPage />, handle: h({ title: 'Cookie Policy' }) },
   { path: 'advertise', element: <AdvertisePage />, handle: h({ title: 'Advertise With Us' }) },
   { path: 'blog', element: <BlogPage />, handle: h({ title: 'Blog' }) },
+  { path: 'blog/:slug', element: <BlogPostPage />, handle: h({ title: 'Blog' }) },
 ];
 
 export const routes: RouteObject[] = [
@@ -134,6 +137,8 @@ export const routes: RouteObject[] = [
       { path: 'super-admin', loader: () => redirect('/admin') },
       { path: 'super-admin/dashboard', loader: () => redirect('/admin') },
       { path: 'super-admin/user-management', loader: () => redirect('/admin/users') },
+      // SPEC §2 standalone page; the guarded blog editor is its real counterpart (LEGACY_REDIRECTS only lead to entry points).
+      { path: 'content-management', loader: () => redirect('/admin/blog') },
       {
         path: 'admin',
         element: (
@@ -145,6 +150,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <AdminDashboard />, handle: h({ title: 'Admin Dashboard' }) },
           { path: 'library', element: <AdminLibraryPage />, handle: h({ title: 'Reference Library' }) },
+          { path: 'blog', element: <AdminBlogPage />, handle: h({ title: 'Blog Posts' }) },
           { path: '*', element: <AdminSection />, handle: h({ title: (p) => adminTitle(`/admin/${p['*'] ?? ''}`) }) },
         ],
       },

@@ -221,6 +221,11 @@ function findCloser(src: string, from: number, marker: string): number {
         i += 2;
         continue;
       }
+      // for **strong**, close on the LAST two of a longer run (`***x***` = strong around em)
+      if (!single && src[i + 2] === marker[0]) {
+        i++;
+        continue;
+      }
       if (marker[0] === '_' && /\w/.test(src[i + marker.length] ?? '')) {
         i++;
         continue;

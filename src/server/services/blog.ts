@@ -1,9 +1,9 @@
 import { and, desc, eq, like, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appSettings, blogPosts, referenceDocuments } from '../../db/schema';
-import { slugify, type BlogPost, type BlogPostCreate, type BlogPostUpdate, type BlogStatus } from '../../shared/api/blog';
+import { derivedExcerpt, slugify, type BlogPost, type BlogPostCreate, type BlogPostUpdate, type BlogStatus } from '../../shared/api/blog';
 import { BLOG_SAMPLES } from '../../shared/blog-samples';
-import { markdownToText, truncateText } from '../../shared/markdown';
+import { markdownToText } from '../../shared/markdown';
 import { AppError } from '../errors';
 import { addReferenceDocument } from './plagiarism-store';
 
@@ -16,8 +16,6 @@ import { addReferenceDocument } from './plagiarism-store';
  */
 
 type Row = typeof blogPosts.$inferSelect;
-/** Excerpts derived from the content when staff wrote none. */
-const DERIVED_EXCERPT_CHARS = 200;
 const SAMPLES_SEEDED_KEY = 'blog_samples_seeded';
 
 export function postLink(origin: string, slug: string): string {
@@ -33,7 +31,7 @@ export function toBlogPost(row: Row, origin: string): BlogPost {
     title: row.title,
     slug: row.slug,
     content: row.content,
-    excerpt: row.excerpt.trim() || truncateText(markdownToText(row.content), DERIVED_EXCERPT_CHARS),
+    excerpt: row.excerpt.trim() || derivedExcerpt(row.content),
     featuredImage: row.featuredImage,
     status,
     published: status === 'published',

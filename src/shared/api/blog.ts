@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { StaffRole } from '../roles';
+import { markdownToText, truncateText } from '../markdown';
 
 /** Blog contract (SPEC §3 post fields, §7 GET /api/external-blog/posts), shared by server and client. */
 
@@ -97,6 +98,11 @@ export const BlogPostUpdate = z
   })
   .strict();
 export type BlogPostUpdate = z.infer<typeof BlogPostUpdate>;
+
+/** The excerpt shown for a post whose staff wrote none: the opening of its text. */
+export function derivedExcerpt(content: string): string {
+  return truncateText(markdownToText(content), 200);
+}
 
 /** A URL slug from a title: ASCII letters and digits separated by single dashes. */
 export function slugify(text: string): string {

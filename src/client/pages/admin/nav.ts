@@ -69,6 +69,10 @@ export const ADMIN_NAV: { group: string; items: AdminNavItem[] }[] = [
     ],
   },
   {
+    group: 'Content',
+    items: [item('Blog Posts', '/admin/blog', AM, 'Write, publish and remove the posts of the site’s blog.')],
+  },
+  {
     group: 'System',
     items: [
       item('API Keys', '/admin/api-keys', A, 'Keys for programmatic access.'),

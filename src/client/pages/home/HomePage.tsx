@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { HomeTool } from '@/client/features/home-tool/HomeTool';
+import { LatestPosts } from '@/client/features/blog/LatestPosts';
 import {
   ArrowRight,
   BookOpen,
@@ -436,6 +437,13 @@ export default function HomePage() {
         text="Try the detector without an account, or sign up for higher limits and the full set of tools."
         primary={{ to: '/register', label: 'Create a free account' }}
         secondary={{ to: '/pricing', label: 'See pricing' }}
+      />
+
+      {/* Latest blog posts (SPEC §2: 3 posts) */}
+      <LatestPosts
+        headingId="blog-heading"
+        className="py-16 sm:py-20"
+        heading={<SectionHeading id="blog-heading" eyebrow="Blog" title="Latest from the blog" text="Guides on AI detection, plagiarism checking and writing with AI responsibly." />}
       />
 
       {/* Ethics note */}

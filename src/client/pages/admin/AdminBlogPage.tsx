@@ -1,0 +1,403 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useOutletContext } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Eye, EyeOff, ExternalLink, Newspaper, Pencil, Plus, Save, Send, ShieldAlert, Trash2 } from 'lucide-react';
+import type { StaffRole } from '@/shared/roles';
+import { BLOG_EDITOR_ROLES, derivedExcerpt, type BlogListResponse, type BlogPost, type BlogPostResponse, type BlogStatus } from '@/shared/api/blog';
+import { Badge } from '@/client/components/ui/badge';
+import { Button } from '@/client/components/ui/button';
+import { Input } from '@/client/components/ui/input';
+import { Label } from '@/client/components/ui/label';
+import { PageSpinner, Spinner } from '@/client/components/ui/spinner';
+import { toast } from '@/client/hooks/use-toast';
+import { ApiError, apiJson, apiRequest, messageOf } from '@/client/lib/api';
+import { ADMIN_BLOG_API, BLOG_LIST_API, formatPostDate } from '@/client/features/blog/api';
+import { Markdown } from '@/client/features/blog/Markdown';
+import { adminItemsForPath, canSeeAdminItem } from './nav';
+
+type Editing = { mode: 'new' } | { mode: 'edit'; post: BlogPost } | null;
+
+/** /admin/blog (and the SPEC's /content-management): write, publish and remove blog posts (admin, manager). */
+export default function AdminBlogPage() {
+  const { role } = useOutletContext<{ role: StaffRole }>();
+  const item = adminItemsForPath('/admin/blog')[0];
+  if (!item || !canSeeAdminItem(item, role) || !BLOG_EDITOR_ROLES.includes(role)) {
+    return (
+      <>
+        <Heading title="Blog Posts" />
+        <div role="alert" className="flex items-center gap-2 rounded-xl border border-border bg-card p-5 text-sm">
+          <ShieldAlert className="h-5 w-5 text-destructive" aria-hidden="true" />
+          Your role does not have access to this section.
+        </div>
+      </>
+    );
+  }
+  return <BlogManager description={item.description} />;
+}
+
+function Heading({ title, description, children }: { title: string; description?: string; children?: React.ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+        {description && <p className="mt-1 text-muted-foreground">{description}</p>}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/** Every cache that shows posts: the staff list, the public list (home and /blog) and post pages. */
+async function refreshBlogQueries(qc: ReturnType<typeof useQueryClient>) {
+  await Promise.all([
+    qc.invalidateQueries({ queryKey: [ADMIN_BLOG_API] }),
+    qc.invalidateQueries({ queryKey: [BLOG_LIST_API] }),
+    qc.invalidateQueries({ queryKey: ['/api/blog/posts'] }),
+  ]);
+}
+
+function BlogManager({ description }: { description: string }) {
+  const [editing, setEditing] = useState<Editing>(null);
+  const list = useQuery({ queryKey: [ADMIN_BLOG_API], queryFn: () => apiJson<BlogListResponse>('GET', ADMIN_BLOG_API) });
+
+  if (editing) {
+    return (
+      <Editor
+        key={editing.mode === 'edit' ? editing.post.id : 'new'}
+        post={editing.mode === 'edit' ? editing.post : null}
+        onClose={() => setEditing(null)}
+        onSaved={(post) => setEditing({ mode: 'edit', post })}
+      />
+    );
+  }
+
+  return (
+    <>
+      <Heading title="Blog Posts" description={description}>
+        <Button onClick={() => setEditing({ mode: 'new' })}>
+          <Plus /> New post
+        </Button>
+      </Heading>
+      {list.isPending ? (
+        <PageSpinner label="Loading posts" />
+      ) : list.isError ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border bg-card p-5 text-sm">
+          <span className="text-red-600">{messageOf(list.error, 'The posts could not be loaded.')}</span>
+          <Button variant="outline" size="sm" onClick={() => list.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : list.data.posts.length === 0 ? (
+        <div className="rounded-xl border border-dashed bg-card p-8 text-center text-muted-foreground">
+          <Newspaper className="mx-auto mb-2 size-6" aria-hidden /> No posts yet. Write the first one with “New post”.
+        </div>
+      ) : (
+        <ul className="divide-y rounded-xl border bg-card" aria-label="Posts" data-testid="blog-posts">
+          {list.data.posts.map((p) => (
+            <PostRow key={p.id} post={p} onEdit={() => setEditing({ mode: 'edit', post: p })} />
+          ))}
+        </ul>
+      )}
+      <p className="mt-4 text-xs text-muted-foreground">
+        Published posts are also documents of the plagiarism checker’s reference library, so text copied from the blog is found.
+      </p>
+    </>
+  );
+}
+
+function StatusBadge({ status }: { status: BlogStatus }) {
+  return status === 'published' ? <Badge>Published</Badge> : <Badge variant="secondary">Draft</Badge>;
+}
+
+function PostRow({ post, onEdit }: { post: BlogPost; onEdit: () => void }) {
+  const qc = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const toggle = useMutation({
+    mutationFn: () => apiJson<BlogPostResponse>('POST', `${ADMIN_BLOG_API}/${post.id}/${post.published ? 'unpublish' : 'publish'}`),
+    onSuccess: async ({ post: p }) => {
+      toast({ title: p.published ? 'Post published' : 'Post unpublished', description: p.title });
+      await refreshBlogQueries(qc);
+    },
+    onError: (err) => toast({ title: 'Could not change the post', description: messageOf(err, 'Please try again.'), variant: 'destructive' }),
+  });
+  const del = useMutation({
+    mutationFn: () => apiRequest('DELETE', `${ADMIN_BLOG_API}/${post.id}`),
+    onSuccess: async () => {
+      toast({ title: 'Post deleted', description: post.title });
+      await refreshBlogQueries(qc);
+    },
+    onError: (err) => toast({ title: 'Could not delete the post', description: messageOf(err, 'Please try again.'), variant: 'destructive' }),
+  });
+  const busy = toggle.isPending || del.isPending;
+  return (
+    <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <StatusBadge status={post.status} />
+          <span className="font-medium [overflow-wrap:anywhere]">{post.title}</span>
+        </div>
+        <div className="mt-1 text-xs text-muted-foreground">
+          /blog/{post.slug} · {post.published ? `published ${formatPostDate(post.publishedAt)}` : `edited ${formatPostDate(post.updatedAt)}`}
+        </div>
+      </div>
+      {confirming ? (
+        <div className="flex flex-wrap items-center gap-2" role="group" aria-label={`Confirm deleting ${post.title}`}>
+          <span className="text-sm">Delete this post{post.published ? ' and remove it from the library' : ''}?</span>
+          <Button variant="destructive" size="sm" disabled={busy} onClick={() => del.mutate()}>
+            {del.isPending ? <Spinner /> : <Trash2 />} Delete
+          </Button>
+          <Button variant="ghost" size="sm" disabled={busy} onClick={() => setConfirming(false)} autoFocus>
+            Cancel
+          </Button>
+        </div>
+      ) : (
+        <div className="flex flex-wrap items-center gap-1">
+          <Button variant="outline" size="sm" onClick={onEdit} disabled={busy} aria-label={`Edit ${post.title}`}>
+            <Pencil /> Edit
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => toggle.mutate()} disabled={busy} aria-label={`${post.published ? 'Unpublish' : 'Publish'} ${post.title}`}>
+            {toggle.isPending ? <Spinner /> : post.published ? <EyeOff /> : <Send />} {post.published ? 'Unpublish' : 'Publish'}
+          </Button>
+          {post.published && (
+            <Button variant="ghost" size="sm" asChild>
+              <Link to={`/blog/${post.slug}`} aria-label={`View ${post.title} on the blog`}>
+                <ExternalLink /> View
+              </Link>
+            </Button>
+          )}
+          <Button variant="ghost" size="sm" onClick={() => setConfirming(true)} disabled={busy} aria-label={`Delete ${post.title}`}>
+            <Trash2 />
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+interface Draft {
+  title: string;
+  slug: string;
+  excerpt: string;
+  featuredImage: string;
+  content: string;
+}
+
+function draftOf(post: BlogPost | null): Draft {
+  return {
+    title: post?.title ?? '',
+    slug: post?.slug ?? '',
+    // The API fills a missing excerpt from the content; the editor shows only one staff wrote, so
+    // saving does not freeze the derived one.
+    excerpt: post && post.excerpt !== derivedExcerpt(post.content) ? post.excerpt : '',
+    featuredImage: post?.featuredImage ?? '',
+    content: post?.content ?? '',
+  };
+}
+
+function Editor({ post, onClose, onSaved }: { post: BlogPost | null; onClose: () => void; onSaved: (post: BlogPost) => void }) {
+  const qc = useQueryClient();
+  const id = useId();
+  const titleRef = useRef<HTMLInputElement>(null);
+  const [draft, setDraft] = useState<Draft>(() => draftOf(post));
+  const [tab, setTab] = useState<'write' | 'preview'>('write');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const published = post?.published ?? false;
+
+  useEffect(() => {
+    if (!post) titleRef.current?.focus();
+  }, [post]);
+
+  const save = useMutation({
+    mutationFn: async (status: BlogStatus) => {
+      const body = {
+        title: draft.title.trim(),
+        excerpt: draft.excerpt.trim(),
+        featuredImage: draft.featuredImage.trim() || null,
+        content: draft.content,
+        status,
+      };
+      if (!post) return (await apiJson<BlogPostResponse>('POST', ADMIN_BLOG_API, { ...body, slug: draft.slug.trim() || undefined })).post;
+      return (await apiJson<BlogPostResponse>('PATCH', `${ADMIN_BLOG_API}/${post.id}`, { ...body, slug: draft.slug.trim() || post.slug })).post;
+    },
+    onSuccess: async (saved) => {
+      setErrors({});
+      const title = saved.published ? (published ? 'Changes published' : 'Post published') : published ? 'Post unpublished' : 'Draft saved';
+      toast({ title, description: saved.title });
+      await refreshBlogQueries(qc);
+      setDraft(draftOf(saved));
+      onSaved(saved);
+    },
+    onError: (err) => {
+      setErrors(err instanceof ApiError ? (err.fields ?? {}) : {});
+      toast({ title: 'Could not save the post', description: messageOf(err, 'Please try again.'), variant: 'destructive' });
+    },
+  });
+
+  function submit(status: BlogStatus) {
+    const errs: Record<string, string> = {};
+    if (!draft.title.trim()) errs.title = 'Title is required.';
+    if (!draft.content.trim()) errs.content = 'Content is required.';
+    setErrors(errs);
+    if (Object.keys(errs).length > 0) {
+      if (errs.content) setTab('write');
+      return;
+    }
+    save.mutate(status);
+  }
+
+  const set = (k: keyof Draft) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setDraft((d) => ({ ...d, [k]: e.target.value }));
+  const fieldError = (k: string) =>
+    errors[k] ? (
+      <p className="mt-1 text-xs text-red-600" id={`${id}-${k}-error`}>
+        {errors[k]}
+      </p>
+    ) : null;
+  const invalid = (k: string) => (errors[k] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${k}-error` } : {});
+
+  return (
+    <>
+      <div className="mb-4">
+        <Button variant="ghost" size="sm" onClick={onClose}>
+          <ArrowLeft /> All posts
+        </Button>
+      </div>
+      <Heading title={post ? 'Edit post' : 'New post'}>{post && <StatusBadge status={post.status} />}</Heading>
+      <form
+        className="space-y-5 rounded-xl border bg-card p-4 sm:p-6"
+        aria-label={post ? 'Edit post' : 'New post'}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          // Enter in a field (or Ctrl+S) saves without changing whether the post is live.
+          submit(published ? 'published' : 'draft');
+        }}
+        onKeyDown={(e) => {
+          if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
+            e.preventDefault();
+            if (!save.isPending) submit(published ? 'published' : 'draft');
+          }
+        }}
+      >
+        <div>
+          <Label htmlFor={`${id}-title`}>Title</Label>
+          <Input id={`${id}-title`} ref={titleRef} value={draft.title} onChange={set('title')} maxLength={200} className="mt-1" {...invalid('title')} />
+          {fieldError('title')}
+        </div>
+        <div className="grid gap-5 md:grid-cols-2">
+          <div>
+            <Label htmlFor={`${id}-slug`}>Slug (address)</Label>
+            <Input
+              id={`${id}-slug`}
+              value={draft.slug}
+              onChange={set('slug')}
+              maxLength={100}
+              placeholder={post ? undefined : 'made from the title when empty'}
+              className="mt-1 font-mono"
+              {...invalid('slug')}
+            />
+            {fieldError('slug') ?? <p className="mt-1 text-xs text-muted-foreground">/blog/{draft.slug.trim() || '…'}. Changing it breaks old links.</p>}
+          </div>
+          <div>
+            <Label htmlFor={`${id}-image`}>Featured image URL (optional)</Label>
+            <Input id={`${id}-image`} type="url" value={draft.featuredImage} onChange={set('featuredImage')} placeholder="https://…" className="mt-1" {...invalid('featuredImage')} />
+            {fieldError('featuredImage')}
+          </div>
+        </div>
+        <div>
+          <Label htmlFor={`${id}-excerpt`}>Excerpt (optional)</Label>
+          <textarea
+            id={`${id}-excerpt`}
+            value={draft.excerpt}
+            onChange={set('excerpt')}
+            rows={2}
+            maxLength={500}
+            placeholder="One or two sentences for lists and the home page. When empty, the opening of the post is used."
+            className="mt-1 w-full resize-y rounded-lg border border-input bg-background p-3 text-base leading-6 outline-none focus-visible:ring-2 focus-visible:ring-ring md:text-sm"
+            {...invalid('excerpt')}
+          />
+          {fieldError('excerpt')}
+        </div>
+        <div>
+          <div className="flex flex-wrap items-end justify-between gap-2">
+            <Label htmlFor={`${id}-content`}>Content (Markdown)</Label>
+            <div role="tablist" aria-label="Content view" className="inline-flex rounded-lg border p-0.5 text-sm">
+              {(['write', 'preview'] as const).map((t) => (
+                <button
+                  key={t}
+                  type="button"
+                  role="tab"
+                  id={`${id}-tab-${t}`}
+                  aria-selected={tab === t}
+                  aria-controls={`${id}-panel`}
+                  onClick={() => setTab(t)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+                      const next = t === 'write' ? 'preview' : 'write';
+                      setTab(next);
+                      document.getElementById(`${id}-tab-${next}`)?.focus();
+                    }
+                  }}
+                  tabIndex={tab === t ? 0 : -1}
+                  className={`rounded-md px-3 py-1 font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring ${tab === t ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:text-foreground'}`}
+                >
+                  {t === 'write' ? 'Write' : 'Preview'}
+                </button>
+              ))}
+            </div>
+          </div>
+          <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-tab-${tab}`} className="mt-2">
+            {tab === 'write' ? (
+              <textarea
+                id={`${id}-content`}
+                value={draft.content}
+                onChange={set('content')}
+                rows={18}
+                placeholder={'## A heading\n\nA paragraph with **bold**, *italic* and [a link](https://example.org).\n\n- a list item'}
+                className="w-full resize-y rounded-lg border border-input bg-background p-3 font-mono text-base leading-6 outline-none focus-visible:ring-2 focus-visible:ring-ring md:text-sm"
+                {...invalid('content')}
+              />
+            ) : draft.content.trim() ? (
+              // The preview looks like the public page whatever the admin theme.
+              <div className="max-h-[32rem] overflow-y-auto rounded-lg border bg-white p-4 sm:p-6" data-testid="blog-preview">
+                <h2 className="mb-4 text-2xl font-bold tracking-tight text-slate-900">{draft.title || 'Untitled'}</h2>
+                <Markdown source={draft.content} />
+              </div>
+            ) : (
+              <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">Nothing to preview yet.</p>
+            )}
+            {fieldError('content')}
+            <p className="mt-1 text-xs text-muted-foreground">
+              Headings (#), **bold**, *italic*, `code`, [links](https://…), lists (- or 1.), &gt; quotes and ``` code blocks. HTML is shown as text.
+            </p>
+          </div>
+        </div>
+        <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:flex-wrap sm:items-center">
+          <Button type="button" variant="ghost" onClick={onClose} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <div className="flex flex-col gap-2 sm:ml-auto sm:flex-row">
+            {published ? (
+              <>
+                <Button type="button" variant="outline" disabled={save.isPending} onClick={() => submit('draft')}>
+                  <EyeOff /> Unpublish
+                </Button>
+                <Button type="submit" disabled={save.isPending}>
+                  {save.isPending ? <Spinner /> : <Save />} Save changes
+                </Button>
+              </>
+            ) : (
+              <>
+                <Button type="submit" variant="outline" disabled={save.isPending}>
+                  {save.isPending ? <Spinner /> : <Save />} Save draft
+                </Button>
+                <Button type="button" disabled={save.isPending} onClick={() => submit('published')}>
+                  <Eye /> Publish
+                </Button>
+              </>
+            )}
+          </div>
+        </div>
+      </form>
+    </>
+  );
+}
