@@ -66,4 +66,19 @@ describe('grammar engine (harper.js + retext)', () => {
     expect(merged[0]).toMatchObject({ source: 'harper', suggestions: ['tomorrow', 'tomorrows'] });
     expect(applyIssues('see tomorow!', merged)).toBe('see tomorrow!');
   });
+
+  it('checks off the main thread: timers keep firing while a long text is checked', async () => {
+    // distinct sentences, so harper's per-sentence cache cannot answer for it
+    const text = Array.from({ length: 60 }, (_, i) => `Sentence ${i} says that the ${['red', 'blue', 'green'][i % 3]} team met ${i + 2} times in week ${i * 3}, and they recieved notes.`).join(' ');
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 5);
+    const t0 = performance.now();
+    const r = await checkGrammar(text);
+    clearInterval(timer);
+    const ms = performance.now() - t0;
+    expect(r.issues.some((i) => text.slice(i.start, i.end) === 'recieved')).toBe(true);
+    expect(r.timings.harperMs).toBeGreaterThan(0);
+    // with the checkers on the main thread no timer could fire until the check returned
+    if (ms > 50) expect(ticks).toBeGreaterThanOrEqual(2);
+  });
 });

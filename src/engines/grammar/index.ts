@@ -1,16 +1,20 @@
 /**
  * Offline grammar and spelling checker.
  *
- *   checkGrammar(text) -> { issues: [{ start, end, message, kind, suggestions, source, rule }], corrected }
+ *   checkGrammar(text) -> { issues: [{ start, end, message, kind, suggestions, source, rule }], corrected, timings }
  *
- * Two checkers run on the same text:
+ * Two checkers run on the same text, concurrently, each in its own worker thread (worker.mjs), so a check never
+ * blocks the event loop:
  * - harper.js (`LocalLinter` with the WebAssembly binary inlined in the npm package, so nothing is fetched):
- *   grammar, agreement, word choice, spelling, repetition, a/an, punctuation and capitalisation.
- * - retext (retext-english + retext-spell with dictionary-en, retext-repeated-words, retext-indefinite-article):
- *   spelling, repeated words and a/an that harper may miss.
+ *   grammar, agreement, word choice, spelling, repetition, a/an, punctuation and capitalisation — one lint pass
+ *   over the whole text.
+ * - retext (retext-english + retext-spell with dictionary-en, retext-repeated-words, retext-indefinite-article) plus
+ *   hunspell suggestions: spelling, repeated words and a/an that harper may miss.
  *
- * Both load lazily, once per process (harper takes 2–3 s and ~0.5 GB); `warmUp()` loads them ahead of the first
- * request and `loadTimeMs()` reports how long harper took.
+ * Each worker starts lazily on the first check (or `warmUp()`) and loads its checker once (harper takes 2–7 s and
+ * ~0.5 GB); `loadTimeMs()` reports how long harper took. Where the time goes (measured with bench/tools.ts): harper
+ * spends ~85 % of a check parsing and running its ~870 rules on sentences it has not seen before (it caches results
+ * per sentence, so a re-check of edited text costs only the changed sentences); retext is ~10 %.
  *
  * Offsets are JavaScript string indices (UTF-16 code units), so `text.slice(start, end)` is the flagged text.
  * Both checkers report spans in those units (verified with accented letters and emoji in tests/unit/grammar.test.ts).
@@ -19,8 +23,7 @@
  * narrower span wins; suggestions from an issue dropped for the same span are appended to the kept one. The issues
  * returned never overlap, so `corrected` applies the first suggestion of each of them.
  */
-import type { LocalLinter } from 'harper.js';
-import type { Processor } from 'unified';
+import { Worker } from 'node:worker_threads';
 
 import type { GrammarIssueKind } from '../../shared/api/grammar';
 
@@ -39,116 +42,108 @@ export interface GrammarIssue {
   rule: string;
 }
 
+export interface GrammarTimings {
+  /** time harper spent linting inside its worker */
+  harperMs: number;
+  /** time retext and the spelling suggestions took inside their worker */
+  retextMs: number;
+  /** wall-clock time of the whole check as the caller sees it */
+  totalMs: number;
+}
+
 export interface GrammarResult {
   issues: GrammarIssue[];
   corrected: string;
+  timings: GrammarTimings;
 }
 
 // ---------------------------------------------------------------------------
-// lazy singletons
+// worker clients (lazy, one per checker)
 // ---------------------------------------------------------------------------
 
-const WARM_UP_TEXT =
-  'Their going to the the market tomorow, and she dont know if its open. He have an apple and a orange.\n\n' +
-  'In conclusion, the results shows that alot of people could of done better, however it is important to note that ' +
-  'the data, which was collected in 2023 by Dr. Chen at MIT, were incomplete. "Why?" she asked; nobody answered.';
+type Role = 'harper' | 'retext';
 
-let harperLoad: Promise<LocalLinter> | null = null;
-let harperLoadMs: number | null = null;
+interface Pending {
+  resolve: (v: unknown) => void;
+  reject: (e: Error) => void;
+}
 
-function harper(): Promise<LocalLinter> {
-  if (!harperLoad) {
-    harperLoad = (async () => {
-      const t0 = performance.now();
-      const [{ LocalLinter, Dialect }, { binaryInlined }] = await Promise.all([import('harper.js'), import('harper.js/binaryInlined')]);
-      const linter = new LocalLinter({ binary: binaryInlined, dialect: Dialect.American });
-      await linter.setup();
-      // the first lints compile and page in most of the rule set; do it here so requests see the warm figure
-      await linter.lint(WARM_UP_TEXT, { language: 'plaintext' });
-      harperLoadMs = performance.now() - t0;
-      return linter;
-    })();
-    // a failed load is retried on the next call rather than cached
-    harperLoad.catch(() => {
-      harperLoad = null;
+/** A worker thread that answers requests in order; recreated on the next request if it dies or fails to load. */
+class WorkerClient {
+  private worker: Worker | null = null;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+
+  constructor(private readonly role: Role) {}
+
+  request<T>(msg: Record<string, unknown>): Promise<T> {
+    const w = this.ensure();
+    const id = this.nextId++;
+    // keep the process alive only while a request is in flight (an idle worker must not hold a CLI or test open)
+    if (this.pending.size === 0) w.ref();
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      w.postMessage({ ...msg, id });
     });
   }
-  return harperLoad;
-}
 
-/** Words retext-spell must skip on the current run; the plugin keeps a reference to this array. */
-const spellIgnore: string[] = [];
-let retextLoad: Promise<Processor> | null = null;
-let retextRuns = 0;
-/** retext-spell caches suggestions for every unknown word it has seen; a fresh processor bounds that memory. */
-const RETEXT_RUNS_PER_PROCESSOR = 2000;
-
-function retext(): Promise<Processor> {
-  if (!retextLoad || retextRuns >= RETEXT_RUNS_PER_PROCESSOR) {
-    retextRuns = 0;
-    retextLoad = (async () => {
-      const [{ unified }, english, spell, dictionary, repeated, article] = await Promise.all([
-        import('unified'),
-        import('retext-english'),
-        import('retext-spell'),
-        import('dictionary-en'),
-        import('retext-repeated-words'),
-        import('retext-indefinite-article'),
-      ]);
-      return unified()
-        .use(english.default)
-        // max -1: retext-spell only flags unknown words. Its suggestion budget (max) counts over the processor's
-        // lifetime, not per run, and suggestions can take 150 ms a word, so suggestSpelling() makes them instead.
-        .use(spell.default, { dictionary: dictionary.default, ignore: spellIgnore, max: -1 })
-        .use(repeated.default)
-        .use(article.default)
-        .freeze() as unknown as Processor;
-    })();
-    retextLoad.catch(() => {
-      retextLoad = null;
+  private ensure(): Worker {
+    if (this.worker) return this.worker;
+    const w = new Worker(new URL('./worker.mjs', import.meta.url), { workerData: { role: this.role } });
+    w.unref();
+    w.on('message', (m: { id: number; ok: boolean; result?: unknown; error?: string }) => {
+      const p = this.pending.get(m.id);
+      if (!p) return;
+      this.pending.delete(m.id);
+      if (this.pending.size === 0) w.unref();
+      if (m.ok) p.resolve(m.result);
+      else {
+        p.reject(new Error(`${this.role} worker: ${m.error}`));
+        // a WebAssembly panic leaves harper unusable; start a fresh worker for the next request
+        if (this.role === 'harper') this.drop(w, new Error('harper worker restarted after a failed check'));
+      }
     });
+    w.on('error', (err) => this.drop(w, err));
+    w.on('exit', (code) => this.drop(w, new Error(`${this.role} worker exited with code ${code}`)));
+    this.worker = w;
+    return w;
   }
-  return retextLoad;
-}
 
-type Speller = { suggest(word: string): string[] };
-let spellerLoad: Promise<Speller> | null = null;
-const suggestionCache = new Map<string, string[]>();
-const SUGGESTION_CACHE_MAX = 5000;
-/** Wall-clock budget for hunspell suggestions in one check; words past it are flagged without suggestions. */
-const SUGGESTION_BUDGET_MS = 60;
-
-function speller(): Promise<Speller> {
-  spellerLoad ??= (async () => {
-    const [{ default: nspell }, { default: dictionary }] = await Promise.all([import('nspell'), import('dictionary-en')]);
-    return nspell(dictionary);
-  })();
-  return spellerLoad;
-}
-
-async function suggestSpelling(words: string[]): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>();
-  const sp = await speller();
-  const t0 = performance.now();
-  for (const w of words) {
-    let s = suggestionCache.get(w);
-    if (!s && performance.now() - t0 < SUGGESTION_BUDGET_MS) {
-      s = sp.suggest(w).slice(0, 5);
-      if (suggestionCache.size >= SUGGESTION_CACHE_MAX) suggestionCache.delete(suggestionCache.keys().next().value!);
-      suggestionCache.set(w, s);
+  private drop(w: Worker, err: Error | null): void {
+    if (this.worker !== w) return;
+    this.worker = null;
+    if (err) {
+      for (const p of this.pending.values()) p.reject(err);
+      this.pending.clear();
     }
-    out.set(w, s ?? []);
+    void w.terminate();
   }
-  return out;
 }
 
-/** Load both checkers now (e.g. at server start or before a benchmark). Resolves to harper's load time in ms. */
+const harperWorker = new WorkerClient('harper');
+const retextWorker = new WorkerClient('retext');
+
+let harperLoadMs: number | null = null;
+let harperWarm: Promise<number> | null = null;
+
+function warmHarper(): Promise<number> {
+  harperWarm ??= harperWorker.request<{ loadMs: number }>({ op: 'warm' }).then(
+    (r) => (harperLoadMs = r.loadMs),
+    (err: unknown) => {
+      harperWarm = null;
+      throw err;
+    },
+  );
+  return harperWarm;
+}
+
+/** Start both workers and load both checkers now (server start, benchmarks). Resolves to harper's load time in ms. */
 export async function warmUp(): Promise<number> {
-  await Promise.all([harper(), retext(), speller()]);
-  return harperLoadMs ?? 0;
+  const [ms] = await Promise.all([warmHarper(), retextWorker.request({ op: 'warm' })]);
+  return ms;
 }
 
-/** How long harper took to load (ms), or null before it has loaded. */
+/** How long harper took to load in its worker (ms), or null before it has loaded. */
 export function loadTimeMs(): number | null {
   return harperLoadMs;
 }
@@ -178,51 +173,39 @@ function harperKind(rule: string, lintKind: string): GrammarIssueKind {
   return HARPER_KIND[lintKind.toLowerCase().replace(/[^a-z]/g, '')] ?? 'style';
 }
 
-async function harperIssues(text: string): Promise<GrammarIssue[]> {
-  const linter = await harper();
-  const organized = await linter.organizedLints(text, { language: 'plaintext' });
-  const out: GrammarIssue[] = [];
-  for (const [rule, lints] of Object.entries(organized)) {
-    for (const lint of lints) {
-      const span = lint.span();
-      const { start, end } = span;
-      span.free();
-      const problem = text.slice(start, end);
-      const suggestions: string[] = [];
-      for (const s of lint.suggestions()) {
-        const r = s.get_replacement_text();
-        const kind = s.kind(); // 0 replace, 1 remove, 2 insert after
-        let full = kind === 1 ? '' : kind === 2 ? problem + r : r;
-        s.free();
-        // no doubled spaces where the replacement meets the surrounding text
-        if (/\s/.test(text[end] ?? '')) full = full.trimEnd();
-        if (/\s/.test(text[start - 1] ?? '')) full = full.trimStart();
-        // harper may offer the same word twice (straight and curly apostrophe, trailing space); keep the first
-        const key = (x: string) => x.replace(/’/g, "'").trim();
-        if (full !== problem && !suggestions.some((x) => key(x) === key(full))) suggestions.push(full);
-      }
-      out.push({
-        start,
-        end,
-        message: stripMarkdown(lint.message()),
-        kind: harperKind(rule, lint.lint_kind()),
-        suggestions,
-        source: 'harper',
-        rule,
-      });
-      lint.free();
-    }
-  }
-  return out;
+interface HarperRaw {
+  start: number;
+  end: number;
+  message: string;
+  rule: string;
+  lintKind: string;
+  suggestions: string[];
 }
 
-interface RetextMessage {
-  source?: string | null;
-  ruleId?: string | null;
+async function harperIssues(text: string): Promise<{ issues: GrammarIssue[]; ms: number }> {
+  await warmHarper();
+  const r = await harperWorker.request<{ issues: HarperRaw[]; ms: number }>({ op: 'check', text });
+  const issues = r.issues.map(
+    (i): GrammarIssue => ({
+      start: i.start,
+      end: i.end,
+      message: stripMarkdown(i.message),
+      kind: harperKind(i.rule, i.lintKind),
+      suggestions: i.suggestions,
+      source: 'harper',
+      rule: i.rule,
+    }),
+  );
+  return { issues, ms: r.ms };
+}
+
+interface RetextRaw {
+  start: number;
+  end: number;
+  source: string;
   reason: string;
-  actual?: string | null;
-  expected?: string[] | null;
-  place?: { start: { offset?: number }; end: { offset?: number } } | { offset?: number } | null;
+  actual: string | null;
+  suggestions: string[];
 }
 
 const RETEXT_KIND: Record<string, GrammarIssueKind> = {
@@ -231,36 +214,19 @@ const RETEXT_KIND: Record<string, GrammarIssueKind> = {
   'retext-indefinite-article': 'article',
 };
 
-async function retextIssues(text: string, skipSpelling: Iterable<string>): Promise<GrammarIssue[]> {
-  const processor = await retext();
-  const { VFile } = await import('vfile');
-  const file = new VFile(text);
-  // Suggestions are slow (~100 ms a word) and harper already flags these, so retext-spell skips them. runSync keeps
-  // the shared ignore list from changing under another request's run.
-  spellIgnore.length = 0;
-  spellIgnore.push(...skipSpelling);
-  try {
-    processor.runSync(processor.parse(file), file);
-  } finally {
-    spellIgnore.length = 0;
-    retextRuns++;
+async function retextIssues(text: string, skipSpelling: string[]): Promise<{ issues: GrammarIssue[]; ms: number }> {
+  const r = await retextWorker.request<{ issues: RetextRaw[]; ms: number }>({ op: 'check', text, skip: skipSpelling });
+  const issues: GrammarIssue[] = [];
+  for (const m of r.issues) {
+    const kind = RETEXT_KIND[m.source];
+    if (!kind) continue;
+    const problem = text.slice(m.start, m.end);
+    issues.push({ start: m.start, end: m.end, message: retextMessage(kind, m, problem), kind, suggestions: m.suggestions, source: 'retext', rule: m.source });
   }
-  const out: GrammarIssue[] = [];
-  for (const m of file.messages as unknown as RetextMessage[]) {
-    const source = m.source ?? '';
-    const kind = RETEXT_KIND[source];
-    if (!kind || m.ruleId === 'overflow' || !m.place || !('start' in m.place)) continue;
-    const start = m.place.start.offset;
-    const end = m.place.end.offset;
-    if (start === undefined || end === undefined) continue;
-    const problem = text.slice(start, end);
-    const suggestions = kind === 'spelling' ? [] : (m.expected ?? []).filter((s) => s !== problem);
-    out.push({ start, end, message: retextMessage(kind, m, problem), kind, suggestions, source: 'retext', rule: source });
-  }
-  return out;
+  return { issues, ms: r.ms };
 }
 
-function retextMessage(kind: GrammarIssueKind, m: RetextMessage, problem: string): string {
+function retextMessage(kind: GrammarIssueKind, m: RetextRaw, problem: string): string {
   if (kind === 'spelling') return `“${problem}” may be misspelled.`;
   if (kind === 'repetition') return `“${m.actual ?? problem}” repeats a word.`;
   return m.reason.replace(/`/g, '“').replace(/“(\S*?)“/g, '“$1”');
@@ -320,24 +286,19 @@ function partOfToken(text: string, i: GrammarIssue): boolean {
 }
 
 export async function checkGrammar(text: string): Promise<GrammarResult> {
-  if (!text.trim()) return { issues: [], corrected: text };
-  const fromHarper = (await harperIssues(text)).filter((i) => !partOfToken(text, i));
-  const skip = new Set<string>();
-  for (const i of fromHarper) if (i.kind === 'spelling') skip.add(text.slice(i.start, i.end));
+  const t0 = performance.now();
+  if (!text.trim()) return { issues: [], corrected: text, timings: { harperMs: 0, retextMs: 0, totalMs: 0 } };
   // Capitalised words are mostly names, and words with digits or accents are mostly codes and loanwords: harper's
-  // dictionary knows far more of them than hunspell's, and hunspell's suggestions for them are the slowest.
+  // dictionary knows far more of them than hunspell's (harper still checks them), and hunspell's suggestions for
+  // them are the slowest.
+  const skip = new Set<string>();
   for (const m of text.matchAll(WORD_RE)) {
     const w = m[0].replace(/’/g, "'");
     if (/^\p{Lu}/u.test(w) || /[^\x00-\x7f]|\d/.test(w)) skip.add(w);
   }
-  const fromRetext = await retextIssues(text, skip);
-  const unknown = [...new Set(fromRetext.filter((i) => i.kind === 'spelling').map((i) => text.slice(i.start, i.end).replace(/’/g, "'")))];
-  const suggested = await suggestSpelling(unknown);
-  for (const i of fromRetext) {
-    if (i.kind !== 'spelling') continue;
-    const word = text.slice(i.start, i.end);
-    i.suggestions = (suggested.get(word.replace(/’/g, "'")) ?? []).filter((s) => s !== word);
-  }
-  const issues = mergeIssues([...fromHarper, ...fromRetext]);
-  return { issues, corrected: applyIssues(text, issues) };
+  // the two checkers run at the same time, each on its own thread
+  const [h, r] = await Promise.all([harperIssues(text), retextIssues(text, [...skip])]);
+  const fromHarper = h.issues.filter((i) => !partOfToken(text, i));
+  const issues = mergeIssues([...fromHarper, ...r.issues]);
+  return { issues, corrected: applyIssues(text, issues), timings: { harperMs: h.ms, retextMs: r.ms, totalMs: performance.now() - t0 } };
 }
