@@ -1,0 +1,122 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { BLOG_SAMPLES } from '../src/shared/blog-samples';
+import { expect, test } from './fixtures';
+
+// The shared e2e server starts on a fresh DATA_DIR, so its blog holds exactly the three built-in
+// posts seeded at first start.
+const samplesNewestFirst = [...BLOG_SAMPLES].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('cookieConsent', 'minimal'));
+});
+
+test('the home page shows the 3 latest posts with excerpts cut at 120 characters', async ({ page }) => {
+  await page.goto('/');
+  const section = page.getByRole('region', { name: 'Latest from the blog' });
+  await section.scrollIntoViewIfNeeded();
+  const cards = section.getByTestId('latest-posts').getByRole('listitem');
+  await expect(cards).toHaveCount(3);
+  for (let i = 0; i < 3; i++) {
+    await expect(cards.nth(i).getByRole('heading', { level: 3 })).toHaveText(samplesNewestFirst[i].title);
+    const excerpt = (await cards.nth(i).locator('p').last().textContent()) ?? '';
+    expect(excerpt.length).toBeGreaterThan(20);
+    expect(excerpt.length).toBeLessThanOrEqual(121);
+  }
+  await cards.nth(0).getByRole('link', { name: samplesNewestFirst[0].title }).click();
+  await expect(page).toHaveURL(new RegExp(`/blog/${samplesNewestFirst[0].slug}$`));
+  await expect(page.getByRole('heading', { level: 1, name: samplesNewestFirst[0].title })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Step 1: normalise the text' })).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(`^${samplesNewestFirst[0].title} \\|`));
+});
+
+test('when the blog answers without posts, /blog shows the built-in posts and says so', async ({ page }) => {
+  // SPEC §5: a blog response must contain a posts array; anything else counts as a failure.
+  await page.route('**/api/external-blog/posts*', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{}' }));
+  await page.goto('/blog');
+  await expect(page.getByRole('status').filter({ hasText: 'could not be loaded' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Posts' }).getByRole('listitem')).toHaveCount(3);
+});
+
+test('an unknown post shows a not-found state with a way back', async ({ page }) => {
+  await page.goto('/blog/no-such-post');
+  await expect(page.getByRole('heading', { level: 1, name: 'Post not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the blog' }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+});
+
+// Staff accounts can only be created from the command line, which needs the database to itself
+// (PGlite is single-process): this group runs its own server on its own data directory.
+test.describe('staff', () => {
+  const port = Number(process.env.E2E_PORT ?? 3456) + 40;
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = `.tmp/e2e-blog-data-${port}`;
+  const staff = { email: `editor${Date.now().toString(36)}@example.test`, username: `editor${Date.now().toString(36)}`, password: 'correct-horse-1' };
+  const env = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, STARTER_LIBRARY: 'false', DATABASE_URL: '' };
+  let server: ChildProcess | undefined;
+
+  test.use({ baseURL: base });
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    rmSync(dataDir, { recursive: true, force: true });
+    execFileSync('npx', ['tsx', 'src/server/cli/user-create.ts', '--email', staff.email, '--username', staff.username, '--role', 'manager'], {
+      input: `${staff.password}\n`,
+      env,
+      stdio: ['pipe', 'ignore', 'inherit'],
+    });
+    server = spawn('npx', ['tsx', 'src/server/index.ts'], {
+      env: { ...env, PORT: String(port), HOST: '127.0.0.1', APP_ORIGIN: base },
+      stdio: ['ignore', 'ignore', 'inherit'],
+      detached: true,
+    });
+    await expect
+      .poll(async () => fetch(`${base}/api/health`).then((r) => r.status).catch(() => 0), { timeout: 60_000, intervals: [250, 500] })
+      .toBe(200);
+  });
+
+  test.afterAll(async () => {
+    // The server runs under npx: end its whole process group (ours alone).
+    if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+  });
+
+  test('a manager publishes a post; it appears on /blog and the home page, and its page renders', async ({ page }) => {
+    const login = await page.request.post('/api/auth/login', { data: { email: staff.email, password: staff.password } });
+    expect(login.status(), await login.text()).toBe(200);
+
+    await page.goto('/content-management');
+    await expect(page).toHaveURL(/\/admin\/blog$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Blog Posts' })).toBeVisible();
+    await expect(page.getByTestId('blog-posts').getByRole('listitem')).toHaveCount(3);
+
+    await page.getByRole('button', { name: 'New post' }).click();
+    const title = `Field notes from the grading season ${Date.now().toString(36)}`;
+    await expect(page.getByLabel('Title')).toBeFocused();
+    await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Excerpt (optional)').fill('What a term of marking taught us about detectors and drafts.');
+    await page
+      .getByLabel('Content (Markdown)')
+      .fill('## What we learned\n\nDrafts beat detectors. Keep **every** version.\n\n- ask for outlines\n- read the reasons\n\n<script>alert(1)</script>');
+    await page.getByRole('tab', { name: 'Preview' }).click();
+    await expect(page.getByTestId('blog-preview').getByRole('heading', { name: 'What we learned' })).toBeVisible();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect(page.getByText('Post published', { exact: true })).toBeVisible();
+
+    await page.goto('/blog');
+    const link = page.getByRole('link', { name: title });
+    await expect(link).toBeVisible();
+    await link.click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    const body = page.locator('article');
+    await expect(body.getByRole('heading', { level: 2, name: 'What we learned' })).toBeVisible();
+    await expect(body.locator('strong', { hasText: 'every' })).toBeVisible();
+    await expect(body.getByRole('listitem')).toHaveCount(2);
+    // Markup typed into a post is shown as text, never run.
+    await expect(body.getByText('<script>alert(1)</script>')).toBeVisible();
+    expect(await body.locator('script').count()).toBe(0);
+
+    await page.goto('/');
+    const first = page.getByRole('region', { name: 'Latest from the blog' }).getByTestId('latest-posts').getByRole('listitem').first();
+    await expect(first.getByRole('heading', { level: 3 })).toHaveText(title);
+  });
+});
