@@ -7,7 +7,7 @@ import { formatCompact, formatNumber, percentage } from '@/shared/format';
 import { isStaff, planBadge, upgradeLabel } from '@/shared/roles';
 import { cn } from '@/client/lib/utils';
 import { useSimplifiedUsage } from '@/client/features/billing/api';
-import { Meter, Skeleton } from '@/client/features/usage/parts';
+import { Meter, Skeleton } from '@/client/features/usage/Meter';
 import { ToolIcon } from '@/client/components/ToolIcon';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';

@@ -4,9 +4,12 @@ import type { UsageByDay, UsageByTool, UsageEvent, UsageResponse } from '@/share
 import { findTool, findToolBySlug } from '@/shared/catalogue';
 import { formatCompact, formatDateTime, formatDay, formatNumber, percentage } from '@/shared/format';
 import { cn } from '@/client/lib/utils';
+import { Meter, Skeleton } from './Meter';
 import { ToolIcon } from '@/client/components/ToolIcon';
 import { StackedBarChart, type Series } from '@/client/components/charts/StackedBarChart';
 import { dayRange, rankSeries } from '@/client/components/charts/scale';
+
+export { Meter, Skeleton };
 
 /** Tool ids in usage records are catalogue ids; a slug or an unknown id is shown as it is. */
 export function toolName(id: string): string {
@@ -15,29 +18,6 @@ export function toolName(id: string): string {
 
 function toolOf(id: string) {
   return findTool(id) ?? findToolBySlug(id);
-}
-
-/** A horizontal meter of used against limit, announced as a progress bar with its numbers. */
-export function Meter({ used, limit, label, className }: { used: number; limit: number; label: string; className?: string }) {
-  const pct = percentage(used, limit);
-  const tone = pct >= 100 ? 'bg-red-600' : pct >= 80 ? 'bg-amber-500' : 'bg-primary';
-  return (
-    <div
-      role="progressbar"
-      aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={Math.round(pct)}
-      aria-valuetext={`${formatNumber(used)} of ${formatNumber(limit)} (${Math.round(pct)}%)`}
-      className={cn('h-2.5 w-full overflow-hidden rounded-full bg-muted', className)}
-    >
-      <div className={cn('h-full rounded-full transition-[width]', tone)} style={{ width: `${pct}%` }} />
-    </div>
-  );
-}
-
-export function Skeleton({ className }: { className?: string }) {
-  return <div aria-hidden className={cn('animate-pulse rounded-lg bg-muted', className)} />;
 }
 
 /** The characters meter with its numbers, for /usage and /dashboard. */
