@@ -141,7 +141,8 @@ function PostRow({ post, onEdit }: { post: BlogPost; onEdit: () => void }) {
         </div>
       </div>
       {confirming ? (
-        <div className="flex flex-wrap items-center gap-2" role="group" aria-label={`Confirm deleting ${post.title}`}>
+        // Distinct keys: React must not morph the action buttons into these (their colours would animate).
+        <div key="confirm" className="flex flex-wrap items-center gap-2" role="group" aria-label={`Confirm deleting ${post.title}`}>
           <span className="text-sm">Delete this post{post.published ? ' and remove it from the library' : ''}?</span>
           <Button variant="destructive" size="sm" disabled={busy} onClick={() => del.mutate()}>
             {del.isPending ? <Spinner /> : <Trash2 />} Delete
@@ -151,7 +152,7 @@ function PostRow({ post, onEdit }: { post: BlogPost; onEdit: () => void }) {
           </Button>
         </div>
       ) : (
-        <div className="flex flex-wrap items-center gap-1">
+        <div key="actions" className="flex flex-wrap items-center gap-1 sm:flex-nowrap">
           <Button variant="outline" size="sm" onClick={onEdit} disabled={busy} aria-label={`Edit ${post.title}`}>
             <Pencil /> Edit
           </Button>
@@ -161,7 +162,7 @@ function PostRow({ post, onEdit }: { post: BlogPost; onEdit: () => void }) {
           {post.published && (
             <Button variant="ghost" size="sm" asChild>
               <Link to={`/blog/${post.slug}`} aria-label={`View ${post.title} on the blog`}>
-                <ExternalLink /> View
+                <ExternalLink /> <span className="sr-only sm:not-sr-only">View</span>
               </Link>
             </Button>
           )}
