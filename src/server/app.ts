@@ -20,6 +20,12 @@ import { grammarRoutes } from './routes/tools/grammar';
 import { plagiarismRoutes } from './routes/tools/plagiarism-checker';
 import { writingRoutes } from './routes/tools/writing';
 import { userSettingsRoutes } from './routes/user-settings';
+import { accountRoutes } from './routes/account';
+import { adminPlanRoutes } from './routes/admin-plans';
+import { billingRoutes } from './routes/billing';
+import { billingTestCheckoutRoutes } from './routes/billing-test-checkout';
+import { billingWebhookRoutes } from './routes/billing-webhook';
+import { usageRoutes } from './routes/usage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -84,6 +90,12 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
   await app.register(grammarRoutes);
   await app.register(plagiarismRoutes);
   await app.register(userSettingsRoutes);
+  await app.register(billingRoutes);
+  await app.register(billingTestCheckoutRoutes);
+  await app.register(billingWebhookRoutes);
+  await app.register(usageRoutes);
+  await app.register(accountRoutes);
+  await app.register(adminPlanRoutes);
   await app.register(blogRoutes);
   if (ctx.env.NODE_ENV !== 'production') await app.register(devRoutes);
 

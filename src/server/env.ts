@@ -47,6 +47,16 @@ export const EnvSchema = z
     LLM_API_KEY: optionalString,
     LLM_MODEL: optionalString,
     LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+    /** Stripe payments. Without STRIPE_SECRET_KEY the offline test provider (TEST MODE checkout) is used. */
+    STRIPE_SECRET_KEY: optionalString.pipe(z.string().regex(/^(sk|rk)_(test|live)_/, 'STRIPE_SECRET_KEY must start with sk_test_, sk_live_, rk_test_ or rk_live_').optional()),
+    STRIPE_WEBHOOK_SECRET: optionalString.pipe(z.string().regex(/^whsec_/, 'STRIPE_WEBHOOK_SECRET must start with whsec_').optional()),
+    /** Another Stripe API address (stripe-mock, tests); leave empty for api.stripe.com. */
+    STRIPE_API_URL: optionalString.pipe(z.url({ message: 'STRIPE_API_URL must be a URL such as http://localhost:12111' }).optional()),
+    /**
+     * The offline test checkout (no real payment). On by default outside production; in production it
+     * must be switched on explicitly, since anyone could then take a paid plan without paying.
+     */
+    BILLING_TEST_MODE: z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).optional(),
     /** Development seed of one demo user per role; never runs in production. */
     SEED_DEMO_USERS: bool,
     /** Import the bundled public-domain reference library for the plagiarism checker at first start (default true). */
@@ -58,6 +68,9 @@ export const EnvSchema = z
   .superRefine((env, ctx) => {
     if (Boolean(env.LLM_BASE_URL) !== Boolean(env.LLM_MODEL)) {
       ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'set both LLM_BASE_URL and LLM_MODEL, or neither' });
+    }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'set STRIPE_WEBHOOK_SECRET with STRIPE_SECRET_KEY (Stripe dashboard → Developers → Webhooks → signing secret)' });
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither' });
@@ -85,6 +98,13 @@ export function loadDotEnv(path = '.env'): void {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
+}
+
+/** Whether the offline test checkout may be used (no Stripe key, and not production unless asked for). */
+export function billingTestMode(env: Env): boolean {
+  const v = env.BILLING_TEST_MODE;
+  if (v === undefined || v === '') return env.NODE_ENV !== 'production';
+  return v === 'true' || v === '1' || v === 'yes';
 }
 
 export function publicOrigin(env: Env): string {

@@ -1,0 +1,186 @@
+import { eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { checkoutSessions, payments, refunds, subscriptions, users, webhookEvents } from '../../db/schema';
+import { findPack, type PlanId } from '../../shared/plans';
+import type { ServerContext } from '../context';
+import { addMonth, downgradeToFree, fulfilCheckout, getPlan, grantCredits, isPlanId, paymentDescription, renewSubscription } from './billing';
+import { audit } from './users';
+
+/**
+ * Stripe webhook events → our records. Each handler is idempotent on its own (payments, refunds and
+ * credit grants have unique provider references), and handled event ids are remembered so a
+ * redelivery is answered without work.
+ */
+type Obj = Record<string, any>;
+export interface StripeEventLike {
+  id: string;
+  type: string;
+  data: { object: Obj };
+}
+
+const idOf = (v: unknown): string | null => (typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as Obj).id === 'string' ? (v as Obj).id : null);
+const fromUnix = (v: unknown): Date | undefined => (typeof v === 'number' ? new Date(v * 1000) : undefined);
+
+interface Log {
+  info: (o: object, m: string) => void;
+  warn: (o: object, m: string) => void;
+  error: (o: object, m: string) => void;
+}
+
+export type EventOutcome = 'processed' | 'duplicate' | 'ignored';
+
+export async function handleStripeEvent(ctx: ServerContext, stripe: Stripe | null, event: StripeEventLike, log: Log): Promise<EventOutcome> {
+  const seen = await ctx.db.select({ id: webhookEvents.id }).from(webhookEvents).where(eq(webhookEvents.id, event.id)).limit(1);
+  if (seen.length) return 'duplicate';
+  const obj = event.data?.object ?? {};
+  let outcome: EventOutcome = 'processed';
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+      outcome = await checkoutCompleted(ctx, stripe, obj, log);
+      break;
+    case 'invoice.paid':
+      outcome = await invoicePaid(ctx, obj);
+      break;
+    case 'customer.subscription.updated':
+      outcome = await subscriptionUpdated(ctx, obj);
+      break;
+    case 'customer.subscription.deleted':
+      outcome = await subscriptionDeleted(ctx, obj);
+      break;
+    case 'charge.refunded':
+      outcome = await chargeRefunded(ctx, obj, log);
+      break;
+    default:
+      outcome = 'ignored';
+  }
+  // Remembered only after the work succeeded: a failure makes Stripe retry, and the retry redoes it.
+  await ctx.db.insert(webhookEvents).values({ id: event.id, provider: 'stripe', type: event.type }).onConflictDoNothing();
+  return outcome;
+}
+
+async function checkoutCompleted(ctx: ServerContext, stripe: Stripe | null, s: Obj, log: Log): Promise<EventOutcome> {
+  // Delayed payment methods complete later, with checkout.session.async_payment_succeeded.
+  if (s.payment_status !== 'paid' && s.payment_status !== 'no_payment_required') return 'ignored';
+  const checkoutId: string | null = s.metadata?.checkoutId ?? null;
+  const [checkout] = checkoutId && /^[0-9a-f-]{36}$/i.test(checkoutId)
+    ? await ctx.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, checkoutId)).limit(1)
+    : await ctx.db.select().from(checkoutSessions).where(eq(checkoutSessions.providerSessionId, String(s.id))).limit(1);
+  if (!checkout) {
+    log.warn({ session: s.id }, 'Stripe checkout session unknown here; ignored');
+    return 'ignored';
+  }
+  const [before] = await ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, checkout.userId)).limit(1);
+  const subscriptionId = idOf(s.subscription);
+  const providerRef = s.mode === 'subscription' ? (idOf(s.invoice) ?? String(s.id)) : (idOf(s.payment_intent) ?? String(s.id));
+  const result = await fulfilCheckout(ctx, {
+    checkoutId: checkout.id,
+    provider: 'stripe',
+    providerRef,
+    amount: typeof s.amount_total === 'number' ? s.amount_total : checkout.amount,
+    currency: typeof s.currency === 'string' ? s.currency : checkout.currency,
+    paymentIntent: idOf(s.payment_intent),
+    customerId: idOf(s.customer),
+    subscriptionId,
+  });
+  // An upgrade is a new Stripe subscription: stop the old one so the customer is not billed twice.
+  const old = before?.provider === 'stripe' ? before.providerSubscriptionId : null;
+  if (result.applied && checkout.kind === 'plan' && old && old !== subscriptionId && stripe) {
+    await stripe.subscriptions.cancel(old).catch((err: Error) => log.error({ err: err.message, subscription: old }, 'could not cancel the replaced Stripe subscription'));
+  }
+  return result.applied ? 'processed' : 'duplicate';
+}
+
+function invoiceSubscription(inv: Obj): string | null {
+  return idOf(inv.subscription) ?? idOf(inv.parent?.subscription_details?.subscription) ?? null;
+}
+
+async function invoicePaid(ctx: ServerContext, inv: Obj): Promise<EventOutcome> {
+  const subId = invoiceSubscription(inv);
+  if (!subId) return 'ignored';
+  const [sub] = await ctx.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, subId)).limit(1);
+  if (!sub) return 'ignored';
+  const receiptUrl = typeof inv.hosted_invoice_url === 'string' ? inv.hosted_invoice_url : null;
+  if (inv.billing_reason === 'subscription_create') {
+    // The first invoice was recorded by checkout.session.completed; add its receipt link.
+    if (receiptUrl) await ctx.db.update(payments).set({ receiptUrl }).where(eq(payments.providerRef, String(inv.id)));
+    return 'processed';
+  }
+  const next: PlanId = isPlanId(sub.scheduledPlan) ? sub.scheduledPlan : (sub.plan as PlanId);
+  const plan = await getPlan(ctx.db, next);
+  const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, sub.userId)).limit(1);
+  const inserted = await ctx.db
+    .insert(payments)
+    .values({
+      userId: sub.userId,
+      email: user?.email ?? null,
+      kind: 'subscription',
+      item: next,
+      description: paymentDescription('plan', next, plan.name),
+      amount: Number(inv.amount_paid ?? 0),
+      currency: typeof inv.currency === 'string' ? inv.currency : 'usd',
+      status: 'paid',
+      provider: 'stripe',
+      providerRef: String(inv.id),
+      providerPaymentIntent: idOf(inv.payment_intent),
+      receiptUrl,
+    })
+    .onConflictDoNothing()
+    .returning({ id: payments.id });
+  if (!inserted.length) return 'duplicate';
+  const line = inv.lines?.data?.[0]?.period;
+  const start = fromUnix(line?.start) ?? sub.currentPeriodEnd;
+  const end = fromUnix(line?.end) ?? addMonth(start);
+  await renewSubscription(ctx, sub, start, end);
+  return 'processed';
+}
+
+const STATUS: Record<string, string> = { active: 'active', trialing: 'active', past_due: 'past_due', unpaid: 'past_due', incomplete: 'past_due', canceled: 'canceled', incomplete_expired: 'canceled' };
+
+async function subscriptionUpdated(ctx: ServerContext, s: Obj): Promise<EventOutcome> {
+  const [sub] = await ctx.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, String(s.id))).limit(1);
+  if (!sub) return 'ignored';
+  await ctx.db
+    .update(subscriptions)
+    .set({ cancelAtPeriodEnd: Boolean(s.cancel_at_period_end), status: STATUS[String(s.status)] ?? sub.status, updatedAt: ctx.now() })
+    .where(eq(subscriptions.userId, sub.userId));
+  return 'processed';
+}
+
+async function subscriptionDeleted(ctx: ServerContext, s: Obj): Promise<EventOutcome> {
+  const [sub] = await ctx.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, String(s.id))).limit(1);
+  if (!sub) return 'ignored';
+  await downgradeToFree(ctx, sub.userId);
+  await audit(ctx.db, { userId: sub.userId, action: `Stripe subscription ended (${sub.plan} → free)`, category: 'payment' });
+  return 'processed';
+}
+
+async function chargeRefunded(ctx: ServerContext, c: Obj, log: Log): Promise<EventOutcome> {
+  const pi = idOf(c.payment_intent);
+  const inv = idOf(c.invoice);
+  let [payment] = pi ? await ctx.db.select().from(payments).where(eq(payments.providerPaymentIntent, pi)).limit(1) : [];
+  if (!payment && inv) [payment] = await ctx.db.select().from(payments).where(eq(payments.providerRef, inv)).limit(1);
+  if (!payment) {
+    log.warn({ charge: c.id }, 'refunded Stripe charge matches no recorded payment; ignored');
+    return 'ignored';
+  }
+  const refunded = Number(c.amount_refunded ?? 0);
+  if (refunded <= payment.refundedAmount) return 'duplicate';
+  // The cumulative refunded amount names the refund step, so a replay of the same step inserts nothing.
+  const inserted = await ctx.db
+    .insert(refunds)
+    .values({ paymentId: payment.id, amount: refunded - payment.refundedAmount, currency: payment.currency, providerRef: `${c.id}:${refunded}`, reason: c.refunds?.data?.[0]?.reason ?? null })
+    .onConflictDoNothing()
+    .returning({ id: refunds.id });
+  if (!inserted.length) return 'duplicate';
+  const full = refunded >= payment.amount;
+  await ctx.db.update(payments).set({ refundedAmount: refunded, status: full ? 'refunded' : 'partially_refunded' }).where(eq(payments.id, payment.id));
+  // A refunded pack takes back what is left of its credits.
+  const pack = payment.kind === 'pack' && full ? findPack(payment.item) : undefined;
+  if (pack && payment.userId) {
+    const negative = Object.fromEntries(Object.entries(pack.amounts).map(([k, v]) => [k, -(v ?? 0)]));
+    await grantCredits(ctx.db, payment.userId, negative, `refund:${payment.id}`, 'refund');
+  }
+  await audit(ctx.db, { userId: payment.userId, action: `refund recorded: ${payment.description} (${refunded - payment.refundedAmount})`, category: 'payment' });
+  return 'processed';
+}
