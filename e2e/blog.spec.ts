@@ -77,7 +77,11 @@ test.describe('staff', () => {
 
   test.afterAll(async () => {
     // The server runs under npx: end its whole process group (ours alone).
-    if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+    try {
+      if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
   });
 
   test('a manager publishes a post; it appears on /blog and the home page, and its page renders', async ({ page }) => {

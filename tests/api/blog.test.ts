@@ -179,6 +179,11 @@ describe('staff blog API', () => {
       expect(res.statusCode, slug).toBe(400);
       expect(json(res).error.fields).toHaveProperty('slug');
     }
+    // Concurrent posts with one title get distinct slugs. (These requests rarely overlap inside the
+    // transaction, so this does not prove the retry on a lost race; the unique index is the real guard.)
+    const raced = await Promise.all([1, 2, 3].map((n) => send('POST', ADMIN, admin, { title: 'Raced title', content: `Body ${n}.` })));
+    expect(raced.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    expect(new Set(raced.map((r) => json(r).post.slug))).toEqual(new Set(['raced-title', 'raced-title-2', 'raced-title-3']));
     // Upper case is folded rather than refused.
     expect((await create({ title: 'Folded', content: 'x', slug: 'Mixed-Case' })).slug).toBe('mixed-case');
   });

@@ -117,33 +117,41 @@ export async function postById(db: Db, origin: string, id: string): Promise<Blog
 }
 
 export async function createPost(db: Db, origin: string, input: BlogPostCreate, authorId: string | null, now: Date): Promise<BlogPost> {
-  const publish = input.status === 'published';
-  try {
-    return await db.transaction(async (txn) => {
-      const tx = txn as unknown as Db;
-      const slug = input.slug || (await freeSlug(tx, input.title));
-      const [row] = await tx
-        .insert(blogPosts)
-        .values({
-          title: input.title,
-          slug,
-          content: input.content,
-          excerpt: input.excerpt ?? '',
-          featuredImage: input.featuredImage || null,
-          status: publish ? 'published' : 'draft',
-          publishedAt: publish ? now : null,
-          authorId,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      if (publish) await addToLibrary(tx, row, origin, authorId);
-      return toBlogPost(row, origin);
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw slugTaken();
-    throw err;
+  // A generated slug can lose a race with a concurrent post of the same title: try the next free one.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await insertPost(db, origin, input, authorId, now);
+    } catch (err) {
+      if (isUniqueViolation(err) && !input.slug && attempt < 3) continue;
+      if (isUniqueViolation(err)) throw slugTaken();
+      throw err;
+    }
   }
+}
+
+async function insertPost(db: Db, origin: string, input: BlogPostCreate, authorId: string | null, now: Date): Promise<BlogPost> {
+  const publish = input.status === 'published';
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const slug = input.slug || (await freeSlug(tx, input.title));
+    const [row] = await tx
+      .insert(blogPosts)
+      .values({
+        title: input.title,
+        slug,
+        content: input.content,
+        excerpt: input.excerpt ?? '',
+        featuredImage: input.featuredImage || null,
+        status: publish ? 'published' : 'draft',
+        publishedAt: publish ? now : null,
+        authorId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (publish) await addToLibrary(tx, row, origin, authorId);
+    return toBlogPost(row, origin);
+  });
 }
 
 /**
