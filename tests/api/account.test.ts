@@ -1,0 +1,134 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payments, usageEvents, users } from '../../src/db/schema';
+import { cookieFrom, createTestApp, get, json, login, me, ORIGIN, post, register, uniqueUser, type TestApp } from '../helpers/app';
+
+const TEXT = 'We met in order to plan the launch, due to the fact that it was late and the team was tired.';
+const form = { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN };
+
+async function buyPack(t: TestApp, cookie: string) {
+  const { url } = json(await post(t.app, '/api/billing/checkout', { kind: 'pack', pack: 'text_boost_small' }, { cookie }));
+  const res = await t.app.inject({ method: 'POST', url: `${url}/pay`, payload: '', headers: { ...form, cookie } });
+  expect(res.statusCode).toBe(303);
+}
+
+function send(t: TestApp, method: 'PATCH' | 'DELETE', url: string, payload: unknown, cookie: string) {
+  return t.app.inject({ method, url, payload: payload as never, headers: { cookie } });
+}
+
+describe(`account (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('updates the profile; a taken email or username is a 409 naming which', async () => {
+    const a = uniqueUser('alice');
+    const b = uniqueUser('bob');
+    const cookie = await register(t.app, a);
+    await register(t.app, b);
+    const ok = await send(t, 'PATCH', '/api/user/profile', { username: `${a.username}x`, email: `NEW.${a.email}` }, cookie);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(json(ok).user).toMatchObject({ username: `${a.username}x`, email: `new.${a.email}` });
+    expect(json(await me(t.app, cookie)).user.email).toBe(`new.${a.email}`);
+
+    const email = await send(t, 'PATCH', '/api/user/profile', { email: b.email.toUpperCase() }, cookie);
+    expect(email.statusCode).toBe(409);
+    expect(json(email).error).toMatchObject({ code: 'conflict', fields: { email: 'Already registered' } });
+    const name = await send(t, 'PATCH', '/api/user/profile', { username: b.username.toUpperCase() }, cookie);
+    expect(name.statusCode).toBe(409);
+    expect(json(name).error.fields).toEqual({ username: 'Already taken' });
+
+    for (const bad of [{ email: 'not-an-email' }, { username: 'a' }, { role: 'admin' }, [1]]) {
+      const res = await send(t, 'PATCH', '/api/user/profile', bad, cookie);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(json(res).error.code).toEqual(expect.any(String));
+    }
+    const text = await t.app.inject({ method: 'PATCH', url: '/api/user/profile', payload: 'x', headers: { cookie, 'content-type': 'text/plain' } });
+    expect(text.statusCode).toBe(400);
+    expect(json(await me(t.app, cookie)).user.role).toBe('free');
+    expect((await send(t, 'PATCH', '/api/user/profile', { username: 'someone' }, '')).statusCode).toBe(401);
+  });
+
+  it('changes the password after checking the current one, keeping this session and ending the others', async () => {
+    const u = uniqueUser();
+    const cookie = await register(t.app, u);
+    const other = cookieFrom(await login(t.app, u.email, u.password));
+    const wrong = await post(t.app, '/api/user/password', { currentPassword: 'not it', newPassword: 'a-new-password' }, { cookie });
+    expect(wrong.statusCode).toBe(400);
+    expect(json(wrong).error.fields).toEqual({ currentPassword: 'Incorrect password' });
+    const short = await post(t.app, '/api/user/password', { currentPassword: u.password, newPassword: '123' }, { cookie });
+    expect(short.statusCode).toBe(400);
+    expect(json(short).message).toBe('Password must be at least 6 characters');
+
+    const res = await post(t.app, '/api/user/password', { currentPassword: u.password, newPassword: 'a-new-password' }, { cookie });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res)).toEqual({ ok: true, otherSessionsEnded: 1 });
+    expect((await me(t.app, cookie)).statusCode).toBe(200);
+    expect(json(await me(t.app, other)).user ?? null).toBeNull();
+    expect((await login(t.app, u.email, u.password)).statusCode).toBe(401);
+    expect((await login(t.app, u.email, 'a-new-password')).statusCode).toBe(200);
+  });
+
+  it('exports the user’s own data as a JSON attachment, and nobody else’s', async () => {
+    const mine = uniqueUser('export');
+    const theirs = uniqueUser('stranger');
+    const cookie = await register(t.app, mine);
+    const otherCookie = await register(t.app, theirs);
+    await post(t.app, '/api/tools/sentence-shortener', { text: TEXT }, { cookie });
+    await post(t.app, '/api/tools/sentence-shortener', { text: 'Someone else wrote this sentence in order to test it.' }, { cookie: otherCookie });
+    await buyPack(t, cookie);
+    await buyPack(t, otherCookie);
+
+    const res = await get(t.app, '/api/user/export', cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="veritext-data-export.*\.json"$/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const data = json(res);
+    expect(data.account).toMatchObject({ username: mine.username, email: mine.email, hasPassword: true });
+    expect(data.account.passwordHash).toBeUndefined();
+    expect(res.body).not.toContain('argon2');
+    expect(data.usage).toHaveLength(1);
+    expect(data.usage[0]).toMatchObject({ tool: 'sentence_shortener', characters: TEXT.length, status: 'ok' });
+    expect(data.payments).toHaveLength(1);
+    expect(data.credits).toEqual([{ kind: 'text', balance: 300_000 }]);
+    expect(data.subscription.plan).toBe('free');
+    expect(data.sessions.length).toBeGreaterThan(0);
+    expect(res.body).not.toContain(theirs.email);
+    expect(res.body).not.toContain(theirs.username);
+    expect(res.body).not.toContain('Someone else wrote');
+    expect((await get(t.app, '/api/user/export')).statusCode).toBe(401);
+  });
+
+  it('deletes the account after confirmation: the data goes, payments stay anonymised', async () => {
+    const u = uniqueUser('leaver');
+    const cookie = await register(t.app, u);
+    const id = json(await me(t.app, cookie)).user.id;
+    const stay = await register(t.app);
+    await post(t.app, '/api/tools/sentence-shortener', { text: TEXT }, { cookie });
+    await post(t.app, '/api/tools/sentence-shortener', { text: TEXT }, { cookie: stay });
+    await buyPack(t, cookie);
+
+    const wrong = await send(t, 'DELETE', '/api/user/account', { confirm: 'not my password' }, cookie);
+    expect(wrong.statusCode).toBe(400);
+    expect((await send(t, 'DELETE', '/api/user/account', {}, cookie)).statusCode).toBe(400);
+    expect((await me(t.app, cookie)).statusCode).toBe(200);
+
+    const res = await send(t, 'DELETE', '/api/user/account', { confirm: u.password }, cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res)).toEqual({ deleted: true });
+    expect(String(res.headers['set-cookie'])).toMatch(/vt_session=;/);
+    expect(json(await me(t.app, cookie)).user ?? null).toBeNull();
+    expect(await t.ctx.db.select().from(users).where(eq(users.id, id))).toHaveLength(0);
+    expect(await t.ctx.db.select().from(usageEvents).where(eq(usageEvents.userId, id))).toHaveLength(0);
+    const kept = (await t.ctx.db.select().from(payments)).filter((p) => p.providerRef.startsWith('test:') && p.userId === null);
+    expect(kept.length).toBeGreaterThanOrEqual(1);
+    expect(kept.every((p) => p.email === null)).toBe(true);
+    expect(JSON.stringify(await t.ctx.db.select().from(payments))).not.toContain(u.email);
+    // Other accounts are untouched; the e-mail can be registered again.
+    expect((await get(t.app, '/api/user/usage', stay)).statusCode).toBe(200);
+    expect(json(await get(t.app, '/api/user/usage', stay)).byTool).toHaveLength(1);
+    expect((await post(t.app, '/api/auth/register', u)).statusCode).toBe(201);
+  });
+});
