@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { BarChart3 } from 'lucide-react';
+import { cn } from '@/client/lib/utils';
 import { axisTicks, niceCeiling, stackBars, type Series } from './scale';
 
 export type { Series };
@@ -51,7 +52,9 @@ export function StackedBarChart({
   const n = bars.length;
   const gap = n > 40 ? 0.1 : 0.2;
   const pct = (v: number) => `${(v / ceiling) * 100}%`;
-  const labelEvery = Math.max(1, Math.ceil(n / 6));
+  // fewer day labels on a phone; counted from the right, so the latest bar (today) is always labelled
+  const labelEveryNarrow = Math.max(1, Math.ceil(n / 4));
+  const labelEveryWide = Math.max(1, Math.ceil(n / 7));
   const colorOf = new Map(series.map((s) => [s.key, s]));
   const used = series.filter((s) => bars.some((b) => b.segments.some((seg) => seg.key === s.key)));
 
@@ -87,13 +90,18 @@ export function StackedBarChart({
             )}
           </svg>
           <div aria-hidden className="relative mt-1 h-4 text-[11px] text-muted-foreground">
-            {bars.map((bar, i) =>
-              i % labelEvery === 0 ? (
-                <span key={i} className="absolute -translate-x-1/2 whitespace-nowrap" style={{ left: `${((i + 0.5) / n) * 100}%` }}>
+            {bars.map((bar, i) => {
+              const narrow = (n - 1 - i) % labelEveryNarrow === 0;
+              return narrow || (n - 1 - i) % labelEveryWide === 0 ? (
+                <span
+                  key={i}
+                  className={cn('absolute -translate-x-1/2 whitespace-nowrap', !narrow && 'hidden sm:block')}
+                  style={{ left: `${((i + 0.5) / n) * 100}%` }}
+                >
                   {bar.label}
                 </span>
-              ) : null,
-            )}
+              ) : null;
+            })}
           </div>
         </div>
       </div>

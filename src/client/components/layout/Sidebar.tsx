@@ -9,7 +9,6 @@ import { cn } from '@/client/lib/utils';
 import { useSimplifiedUsage } from '@/client/features/billing/api';
 import { Meter, Skeleton } from '@/client/features/usage/Meter';
 import { ToolIcon } from '@/client/components/ToolIcon';
-import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 
 const CATEGORIES: ToolCategory[] = ['text', 'media', 'seo', 'writing'];
@@ -46,7 +45,7 @@ function CharactersMeter({ staff }: { staff: boolean }) {
   const { used, limit } = usage.data.data.characters;
   const credits = usage.data.data.credits?.characters ?? 0;
   if (staff || limit <= 0) {
-    return <p className="mt-2 text-xs text-muted-foreground">{formatNumber(used)} characters used · not limited by plan</p>;
+    return <p className="mt-2 text-xs text-muted-foreground">{formatNumber(used)} characters used · staff accounts are not limited by plan</p>;
   }
   return (
     <div className="mt-2 grid gap-1.5" data-testid="sidebar-meter">
@@ -100,12 +99,10 @@ export function Sidebar({ user }: { user: PublicUser }) {
       </nav>
 
       <section aria-labelledby="usage-heading" className="mt-6 rounded-xl border border-border bg-card p-3">
-        <div className="flex items-center justify-between gap-2">
-          <h2 id="usage-heading" className="flex items-center gap-1.5 text-sm font-semibold">
-            <Gauge className="h-4 w-4 text-primary" aria-hidden="true" /> Characters Used
-          </h2>
-          <Badge>{planBadge(user.role)}</Badge>
-        </div>
+        {/* the plan's name is in the upgrade box below */}
+        <h2 id="usage-heading" className="flex items-center gap-1.5 text-sm font-semibold">
+          <Gauge className="h-4 w-4 text-primary" aria-hidden="true" /> Characters Used
+        </h2>
         <CharactersMeter staff={staff} />
         <Link to="/usage" className="mt-2 inline-block text-xs font-medium text-primary hover:underline">
           View usage

@@ -191,7 +191,7 @@ function PlanSection({ expectedPlan, className }: { expectedPlan: PlanId | null;
           </p>
           <p className="text-sm text-muted-foreground" data-testid="renewal">
             {!paid
-              ? 'Free plan: your allowance resets each month.'
+              ? `Your monthly allowance resets on ${formatDate(s.currentPeriodEnd)}.`
               : s.cancelAtPeriodEnd
                 ? `Cancelled: the ${s.planName} plan stays active until ${formatDate(s.currentPeriodEnd)}, then your account moves to Free.`
                 : scheduled

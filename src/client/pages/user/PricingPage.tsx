@@ -27,6 +27,13 @@ function planLimits(plan: Pick<PlanDefinition, 'monthlyCharacters' | 'wordLimit'
   ];
 }
 
+/** Highlights that restate a limit (edited plans often repeat them) are left out: the limits are listed first. */
+const RESTATES_LIMIT = /\b(unlimited|[\d,]+) detections\b|\bcharacters a month\b/i;
+
+function priceLabel(plan: PlanDefinition): string {
+  return plan.price === 0 ? '$0' : formatPrice(plan.price, plan.currency);
+}
+
 const PACK_ICON = { text: Type, images: ImageIcon, audio: Music, bundle: Package } as const;
 
 /** What the button of a plan card does for this visitor. */
@@ -159,12 +166,12 @@ export default function PricingPage() {
                     {isCurrent ? <Badge>Current plan</Badge> : featured && <Badge variant="secondary">Most popular</Badge>}
                   </div>
                   <p className="mt-3">
-                    <span className="text-3xl font-bold tabular-nums">{formatPrice(plan.price, plan.currency)}</span>
+                    <span className="text-3xl font-bold tabular-nums">{priceLabel(plan)}</span>
                     <span className="text-sm text-muted-foreground"> /month</span>
                   </p>
                   <p className="mt-2 min-h-10 text-sm text-muted-foreground">{plan.description}</p>
                   <ul className="mt-4 grid gap-2 text-sm">
-                    {[...planLimits(plan), ...plan.highlights].map((line, i) => (
+                    {[...planLimits(plan), ...plan.highlights.filter((h) => !RESTATES_LIMIT.test(h))].map((line, i) => (
                       <li key={line} className={cn('flex gap-2', i < 3 && 'font-medium')}>
                         <Check className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden />
                         {line}
