@@ -106,6 +106,24 @@ test.describe('staff', () => {
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await expect(page.getByText('Post published', { exact: true })).toBeVisible();
 
+    // Leaving the editor with unsaved changes asks first.
+    await page.getByLabel('Title').fill(`${title} (unsaved)`);
+    await page.getByRole('button', { name: 'All posts' }).click();
+    await expect(page.getByText('This post has unsaved changes.')).toBeVisible();
+    await page.getByRole('button', { name: 'Discard changes' }).click();
+    const rows = page.getByTestId('blog-posts').getByRole('listitem');
+    await expect(rows).toHaveCount(4);
+    await expect(rows.first()).toContainText(title);
+    await expect(rows.first()).toContainText('Published');
+
+    // Deleting asks for confirmation; the built-in post then leaves the list.
+    const sample = samplesNewestFirst[2].title;
+    await page.getByRole('button', { name: `Delete ${sample}` }).click();
+    await page.getByRole('group', { name: `Confirm deleting ${sample}` }).getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Post deleted', { exact: true })).toBeVisible();
+    await expect(rows).toHaveCount(3);
+    await expect(page.getByTestId('blog-posts')).not.toContainText(sample);
+
     await page.goto('/blog');
     const link = page.getByRole('link', { name: title });
     await expect(link).toBeVisible();

@@ -202,11 +202,23 @@ function Editor({ post, onClose, onSaved }: { post: BlogPost | null; onClose: ()
   const [draft, setDraft] = useState<Draft>(() => draftOf(post));
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [confirmLeave, setConfirmLeave] = useState(false);
   const published = post?.published ?? false;
+  const dirty = JSON.stringify(draft) !== JSON.stringify(draftOf(post));
 
   useEffect(() => {
     if (!post) titleRef.current?.focus();
   }, [post]);
+
+  // Closing the tab with unsaved changes asks first (the browser shows its own message).
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const leave = () => (dirty ? setConfirmLeave(true) : onClose());
 
   const save = useMutation({
     mutationFn: async (status: BlogStatus) => {
@@ -258,10 +270,21 @@ function Editor({ post, onClose, onSaved }: { post: BlogPost | null; onClose: ()
   return (
     <>
       <div className="mb-4">
-        <Button variant="ghost" size="sm" onClick={onClose}>
+        <Button variant="ghost" size="sm" onClick={leave}>
           <ArrowLeft /> All posts
         </Button>
       </div>
+      {confirmLeave && (
+        <div role="alertdialog" aria-label="Unsaved changes" className="mb-4 flex flex-wrap items-center gap-2 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+          <span className="mr-auto">This post has unsaved changes.</span>
+          <Button variant="destructive" size="sm" onClick={onClose}>
+            Discard changes
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setConfirmLeave(false)} autoFocus>
+            Keep editing
+          </Button>
+        </div>
+      )}
       <Heading title={post ? 'Edit post' : 'New post'}>{post && <StatusBadge status={post.status} />}</Heading>
       <form
         className="space-y-5 rounded-xl border bg-card p-4 sm:p-6"
@@ -373,7 +396,7 @@ function Editor({ post, onClose, onSaved }: { post: BlogPost | null; onClose: ()
           </div>
         </div>
         <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:flex-wrap sm:items-center">
-          <Button type="button" variant="ghost" onClick={onClose} disabled={save.isPending}>
+          <Button type="button" variant="ghost" onClick={leave} disabled={save.isPending}>
             Cancel
           </Button>
           <div className="flex flex-col gap-2 sm:ml-auto sm:flex-row">
