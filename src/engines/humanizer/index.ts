@@ -8,8 +8,15 @@
  *  2. vetted AI-favoured words -> plain synonyms, only when wink-nlp gives the expected part of speech, with the
  *     inflection preserved and a/an repaired; never proper nouns, numbers, quotes, code or technical tokens
  *  3. contractions as the style calls for (casual/creative: yes; professional: negations only; academic: expanded)
- *  4. sentence structure: over-long sentences split at a safe ", and/but/so <subject>" or ";" point, very short
- *     adjacent sentences merged with ", and" (conservatively)
+ *  4. sentence structure: over-long sentences split at a safe ", and/but/so <subject>" or ";" point (never inside a
+ *     list or a compound subject); short adjacent sentences merged with "and"; "However, / Therefore, / Also," folded
+ *     into the previous sentence as ", but / , so / , and"; a short time or place adverbial moved from the front to
+ *     the end of its sentence ("In 2020, the firm grew." -> "The firm grew in 2020.") or its comma dropped; "This +
+ *     noun" openers varied to "The + noun". Each join or move checks that both sides are clauses with a subject and
+ *     a verb, and no sentence is joined twice.
+ *  5. per style: casual and creative use contractions, informal joins ("And", "But", "So") and the shortest splits;
+ *     professional contracts only negations and keeps commas; academic expands contractions, keeps its register and
+ *     only moves adverbials and folds "However,".
  * All edits are computed on the original text (offsets in `changes` index into the input) and never overlap.
  *
  * What a grammar check (harper.js) of the output should verify — see GRAMMAR_CHECK_NOTES below.
@@ -86,13 +93,19 @@ export interface CoreConfig {
   salt?: string;
   /** minimum words for a sentence to be split (default 28) */
   splitMinWords?: number;
+  /**
+   * sentence openings: move a short time/place adverbial ("In 2020, ...") to the end of its sentence, drop the comma
+   * after other short ones, "This/These + noun" -> "The + noun", and fold "However, / As a result, / Also," into the
+   * previous sentence (", but / , so / , and"). 'light' only moves adverbials and folds "However,".
+   */
+  openers?: 'full' | 'light' | 'off';
 }
 
 const STYLE_CONFIG: Record<HumanizerStyle, CoreConfig> = {
-  casual: { style: 'casual', contractions: 'full', split: 'informal', merge: true },
-  creative: { style: 'creative', contractions: 'full', split: 'informal', merge: true },
-  professional: { style: 'professional', contractions: 'light', split: 'formal', merge: true },
-  academic: { style: 'academic', contractions: 'expand', split: 'formal', merge: false },
+  casual: { style: 'casual', contractions: 'full', split: 'informal', merge: true, openers: 'full' },
+  creative: { style: 'creative', contractions: 'full', split: 'informal', merge: true, openers: 'full', splitMinWords: 24 },
+  professional: { style: 'professional', contractions: 'light', split: 'formal', merge: true, openers: 'full' },
+  academic: { style: 'academic', contractions: 'expand', split: 'formal', merge: false, openers: 'light' },
 };
 
 export function humanize(text: string, opts: HumanizeOptions = {}): HumanizeResult {
@@ -226,6 +239,20 @@ export function rewriteCore(text: string, cfg: CoreConfig): HumanizeResult {
   // 0. tool-specific rules (rewriter tones)
   if (cfg.extraRules?.length) collectRuleEdits(text, sentences, compileRules(cfg.extraRules), edits, prot);
 
+  // 0b. join sentences: short neighbours, and sentence-opening connectives folded into the previous sentence (before
+  // the transition table claims them)
+  const tagged = new Map<Span, Tok[]>();
+  const tagsOf = (sent: Span): Tok[] => {
+    let t = tagged.get(sent);
+    if (!t) tagged.set(sent, (t = posTag(sent.text)));
+    return t;
+  };
+  // sentences already joined to a neighbour: a second join would build a run-on ("A and B, and C")
+  const joined = new Set<number>();
+  // short neighbours first ("The system is fast. It is also cheap."), then connectives
+  if (cfg.merge) mergeEdits(text, sentences, cfg, edits, prot, tagsOf, joined);
+  if (cfg.openers && cfg.openers !== 'off') foldEdits(text, sentences, cfg, edits, prot, tagsOf, joined);
+
   // 1. phrases and transitions (variant chosen per sentence)
   for (const sent of sentences) {
     const h = hash32(salt + sent.text);
@@ -236,15 +263,14 @@ export function rewriteCore(text: string, cfg: CoreConfig): HumanizeResult {
   // 2. contractions / expansions
   if (cfg.contractions !== 'none') collectRuleEdits(text, sentences, contractionRules[cfg.contractions], edits, prot);
 
-  // 3. vetted synonyms with POS check (and structure, which needs the tags too)
-  for (const sent of sentences) {
-    const toks = posTag(sent.text);
+  // 3. sentence openings, then vetted synonyms with POS check (and splits, which need the tags too)
+  for (const [k, sent] of sentences.entries()) {
+    const toks = tagsOf(sent);
+    if (cfg.openers && cfg.openers !== 'off') openerEdits(text, sent, toks, cfg, edits, prot, hash32(salt + sent.text) + k);
     synonymEdits(text, sent, toks, cfg, edits, prot, salt);
     if (cfg.split !== 'off') splitEdit(text, sent, toks, cfg, edits, prot);
   }
 
-  // 4. merges of very short neighbours
-  if (cfg.merge) mergeEdits(text, sentences, edits, prot);
 
   fixArticles(text, edits);
   const { text: out, changes } = applyEdits(text, edits);
@@ -276,6 +302,8 @@ function synonymEdits(
     // capitalised mid-sentence (a name: "Robust Inc.") or ALL CAPS acronym
     if (i > 0 && /^\p{Lu}/u.test(t.text)) continue;
     if (/[\d_]/.test(t.text)) continue;
+    // part of a hyphenated compound ("computer-aided"): the compound means something else
+    if (text[start - 1] === '-' || text[end] === '-') continue;
     const prev = toks[i - 1];
     let ok = t.pos === entry.pos;
     if (!ok && entry.pos === 'VERB' && (hit.form === 'past' || hit.form === 'ing') && t.pos === 'ADJ') {
@@ -328,14 +356,18 @@ function splitEdit(text: string, sent: Span, toks: Tok[], cfg: CoreConfig, edits
     const left = sent.text.slice(0, toks[c.at]!.start);
     const right = sent.text.slice(c.next.start);
     if (countWords(left) < 8 || countWords(right) < 8) continue;
-    if (!SUBJECT_START.has(c.next.pos)) continue;
+    if (!SUBJECT_START.has(c.next.pos) || /^(?:who|whom|whose|which|what|where|when|that|how|why)$/i.test(c.next.text)) continue;
     // the right part must carry its own finite verb before any further comma
     const rightToks = toks.slice(c.nextIdx);
     const stop = rightToks.findIndex((x) => x.text === ',' || x.text === ';');
     const clause = stop < 0 ? rightToks : rightToks.slice(0, stop);
     if (!clause.some((x) => x.pos === 'VERB' || x.pos === 'AUX')) continue;
-    // the left part must too
-    if (!toks.slice(0, c.at).some((x) => x.pos === 'VERB' || x.pos === 'AUX')) continue;
+    // the left part must too, and a finite one: in "Kate, a woman with the credentials to work there, and her husband
+    // have to ..." the ", and" joins a compound subject
+    if (!toks.slice(0, c.at).some((x, j) => x.pos === 'AUX' || (x.pos === 'VERB' && !/ing$/i.test(x.text) && !/^to$/i.test(toks[j - 1]?.text ?? '')))) continue;
+    // ", and" closing a list ("averaging, extrapolation, and a cheaper variant"): the conjunct before it has no verb
+    const prevComma = toks.slice(0, c.at).map((x) => x.text).lastIndexOf(',');
+    if (c.conj !== ';' && prevComma >= 0 && !toks.slice(prevComma + 1, c.at).some((x) => x.pos === 'VERB' || x.pos === 'AUX')) continue;
     if (/["\u201C(]/.test(left) && !/["\u201D)]/.test(left)) continue; // inside a quote/parenthesis
     if (!best || Math.abs(toks[c.at]!.start - mid) < Math.abs(toks[best.at]!.start - mid)) best = c;
   }
@@ -354,30 +386,47 @@ function splitEdit(text: string, sent: Span, toks: Tok[], cfg: CoreConfig, edits
   if (isFree(edits, e.start, e.end)) edits.push(e);
 }
 
-const MERGE_STARTERS = /^(?:It|This|That|They|These|Those|Its|Their|There)\b/;
+/** The second sentence must point back to the first (a pronoun), or "and" would join unrelated statements. */
+const MERGE_STARTERS = /^(?:It|This|That|They|These|Those|Its|Their|There|He|She)\b/;
 
-function mergeEdits(text: string, sentences: Span[], edits: Edit[], prot: { start: number; end: number }[]): void {
+function mergeEdits(
+  text: string,
+  sentences: Span[],
+  cfg: CoreConfig,
+  edits: Edit[],
+  prot: { start: number; end: number }[],
+  tagsOf: (s: Span) => Tok[],
+  joined: Set<number>,
+): void {
   for (let i = 0; i + 1 < sentences.length; i++) {
+    if (joined.has(i) || joined.has(i + 1)) continue;
     const a = sentences[i]!;
     const b = sentences[i + 1]!;
     const gap = text.slice(a.end, b.start);
     if (!/^[ \t]+$/.test(gap)) continue; // same paragraph, same line
     const wa = countWords(a.text);
     const wb = countWords(b.text);
-    if (wa < 2 || wb < 2 || wa > 7 || wb > 7) continue;
+    // two short sentences in a row read as machine-even; one of them may be medium length
+    if (wa < 3 || wb < 3 || wa + wb > 24 || Math.min(wa, wb) > 10) continue;
     if (!/\p{L}\.$/u.test(a.text) || !/\.$/.test(b.text)) continue;
     if (/[,;:"\u201C\u201D()]/.test(a.text + b.text)) continue;
     if (!MERGE_STARTERS.test(b.text)) continue;
+    // a clause that already has its own conjunction would make a run-on ("late and we don't know why and they ...")
+    if (/\b(?:and|but|so|or)\b/i.test(a.text + ' ' + b.text)) continue;
     // both need a verb
-    const ta = posTag(a.text);
-    const tb = posTag(b.text);
+    const ta = tagsOf(a);
+    const tb = tagsOf(b);
     if (!ta.some((x) => x.pos === 'VERB' || x.pos === 'AUX') || !tb.some((x) => x.pos === 'VERB' || x.pos === 'AUX')) continue;
     const start = a.end - 1;
     const end = b.start + 1;
     if (prot.some((p) => start < p.end && p.start < end)) continue;
-    const e: Edit = { start, end, replacement: `, and ${b.text[0]!.toLowerCase()}`, kind: 'merge' };
+    // two short clauses join without a comma ("It rained and we stayed in."), longer ones with one
+    const joint = wa + wb <= 14 && cfg.split === 'informal' ? ' and' : ', and';
+    const keep = /^(?:I|I'[a-z]+)\b/.test(b.text);
+    const e: Edit = { start, end, replacement: `${joint} ${keep ? b.text[0]! : b.text[0]!.toLowerCase()}`, kind: 'merge' };
     if (isFree(edits, e.start, e.end)) {
       edits.push(e);
+      joined.add(i).add(i + 1);
       i++; // never chain merges
     }
   }
@@ -398,5 +447,132 @@ function fixArticles(text: string, edits: Edit[]): void {
     const art = matchCase(m[1]!, want);
     e.replacement = art + m[2]! + e.replacement;
     e.start = artStart;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// sentence openings
+// ---------------------------------------------------------------------------
+
+/** Previous-sentence folds: "X. However, y." -> "X, but y." (the meaning of the connective is kept). */
+const FOLDS: { re: RegExp; conj: string; light?: boolean }[] = [
+  { re: /^(?:However|Yet|Still),\s+/, conj: 'but', light: true },
+  { re: /^(?:Therefore|Thus|Hence|Consequently|As a result),\s+/, conj: 'so' },
+  { re: /^(?:Additionally|Moreover|Furthermore|In addition|Also),\s+/, conj: 'and' },
+];
+
+function foldEdits(
+  text: string,
+  sentences: Span[],
+  cfg: CoreConfig,
+  edits: Edit[],
+  prot: { start: number; end: number }[],
+  tagsOf: (s: Span) => Tok[],
+  joined: Set<number>,
+): void {
+  for (let i = 0; i + 1 < sentences.length; i++) {
+    const a = sentences[i]!;
+    const b = sentences[i + 1]!;
+    if (joined.has(i) || joined.has(i + 1)) continue;
+    if (!/^[ \t]+$/.test(text.slice(a.end, b.start))) continue; // same paragraph
+    const f = FOLDS.find((x) => x.re.test(b.text));
+    if (!f || (cfg.openers === 'light' && !f.light)) continue;
+    if (!/\p{L}\.$/u.test(a.text) || !/[.!]$/.test(b.text)) continue;
+    const lead = b.text.match(f.re)![0];
+    const rest = b.text.slice(lead.length);
+    const wa = countWords(a.text);
+    const wb = countWords(rest);
+    // a long result is what the splitter undoes; a sentence already full of commas becomes hard to read
+    if (wa < 4 || wb < 4 || wa + wb > 34) continue;
+    if ((a.text.match(/[,;:]/g)?.length ?? 0) > 1 || /[;:"\u201C\u201D()]/.test(a.text + rest)) continue;
+    // "and" may only join two independent clauses: the rest needs its own subject and verb
+    const tb = tagsOf(b).filter((t) => t.start >= lead.length);
+    if (!tb[0] || !SUBJECT_START.has(tb[0].pos) || !tb.some((t) => t.pos === 'VERB' || t.pos === 'AUX')) continue;
+    const start = a.end - 1;
+    const end = b.start + lead.length + 1;
+    if (prot.some((p) => start < p.end && p.start < end)) continue;
+    const keep = tb[0].pos === 'PROPN' || tb[0].text === 'I' || /^\p{Lu}{2,}/u.test(tb[0].text);
+    const first = keep ? rest[0]! : rest[0]!.toLowerCase();
+    const e: Edit = { start, end, replacement: `, ${f.conj} ${first}`, kind: 'merge' };
+    if (isFree(edits, e.start, e.end)) {
+      edits.push(e);
+      joined.add(i).add(i + 1);
+      i++; // never chain folds
+    }
+  }
+}
+
+/** Connectives built like adverbials ("In the end,", "At the same time,"): they keep their place and comma. */
+const FIXED_CONNECTIVE = /^(?:In|On|At|By|Over|After|Before)\s+(?:the\s+)?(?:end|meantime|contrary|other hand|same time|first place|long run|short term|long term|time being|beginning|start|course of time|past|future)\s*,/i;
+
+/** Prepositions that open a movable time or place adverbial. */
+const ADVERBIAL_PREP = /^(?:In|On|At|During|After|Before|Since|Over|Throughout|Across|Within|Until|By)$/;
+const TIME_WORDS =
+  /^(?:\d.*|years?|decades?|centuries|century|months?|weeks?|days?|mornings?|evenings?|nights?|afternoons?|summer|winter|spring|autumn|fall|times?|periods?|eras?|ages?|past|recent|early|late|wake|course|meantime|end|beginning|start|january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|yesterday|war|pandemic|crisis)$/i;
+
+function openerEdits(
+  text: string,
+  sent: Span,
+  toks: Tok[],
+  cfg: CoreConfig,
+  edits: Edit[],
+  prot: { start: number; end: number }[],
+  h: number,
+): void {
+  const first = toks[0];
+  if (!first || first.start !== 0) return;
+  const free = (s: number, e: number) => isFree(edits, s, e) && !prot.some((p) => s < p.end && p.start < e);
+
+  // "This/These + noun" -> "The + noun" (half of them: a demonstrative now and then is human too)
+  if (cfg.openers === 'full' && /^(?:This|These)$/.test(first.text) && first.pos === 'DET' && h % 2 === 0) {
+    const next = toks[1];
+    if (next && (next.pos === 'NOUN' || (next.pos === 'ADJ' && toks[2]?.pos === 'NOUN'))) {
+      const e: Edit = { start: sent.start, end: sent.start + first.text.length, replacement: 'The', kind: 'opener' };
+      if (free(e.start, e.end)) edits.push(e);
+    }
+    return;
+  }
+
+  // a short adverbial before the first comma: "In 2020, the company grew." / "During the war, many left."
+  if (!ADVERBIAL_PREP.test(first.text) || first.pos !== 'ADP') return;
+  const comma = toks.findIndex((t) => t.text === ',');
+  if (comma < 2 || comma > 6) return;
+  const intro = toks.slice(1, comma);
+  if (intro.some((t) => !['DET', 'NUM', 'NOUN', 'PROPN', 'ADJ'].includes(t.pos))) return;
+  const rest = toks.slice(comma + 1);
+  const r0 = rest[0];
+  if (!r0 || !SUBJECT_START.has(r0.pos) && r0.pos !== 'ADJ') return;
+  if (!rest.some((t) => t.pos === 'VERB' || t.pos === 'AUX')) return;
+  const introEnd = sent.start + toks[comma - 1]!.end;
+  const restStart = sent.start + r0.start;
+  if (!free(sent.start, restStart)) return;
+  const keepCase = (t: Tok) => t.pos === 'PROPN' || t.text === 'I' || /^\p{Lu}{2,}/u.test(t.text);
+  const movable =
+    /[.]$/.test(sent.text) &&
+    !/[,;:!?"\u201C\u201D()]/.test(sent.text.slice(r0.start, -1)) &&
+    // a short, single clause: after a long one or a reported one ("the court said he ...") the moved phrase could
+    // attach to the wrong verb
+    countWords(sent.text.slice(r0.start)) <= 11 &&
+    !rest.some((t) => t.pos === 'SCONJ' || /^(?:that|who|which|whom|whose|where|when|said|says|stated|announced|reported|argued|claimed|found|showed|noted)$/i.test(t.text)) &&
+    intro.some((t) => t.pos === 'PROPN' || TIME_WORDS.test(t.text)) &&
+    // the clause must not already end with another adverbial of the same kind ("... in 2021.")
+    !/\b(?:in|on|at|during|since|by)\s+\S+\s*\.$/i.test(sent.text);
+  if (movable && h % 3 !== 2) {
+    // "In 2020, the company grew." -> "The company grew in 2020."
+    const phrase = text.slice(sent.start, introEnd);
+    const moved = keepCase(first) ? phrase : first.text.toLowerCase() + phrase.slice(first.text.length);
+    const cap = keepCase(r0) ? r0.text[0]! : r0.text[0]!.toUpperCase();
+    const dot = sent.end - 1;
+    if (!free(dot, dot + 1) || !isFree(edits, restStart, restStart + 1)) return;
+    edits.push({ start: sent.start, end: restStart + 1, replacement: cap, kind: 'reorder' });
+    edits.push({ start: dot, end: dot, replacement: ` ${moved}`, kind: 'reorder' });
+    return;
+  }
+  // otherwise drop the comma after a short time or place phrase ("By the 1730s this style ..."; not in formal styles)
+  const timeOrPlace = intro.some((t) => t.pos === 'PROPN' || t.pos === 'NUM' || TIME_WORDS.test(t.text));
+  if (cfg.openers === 'full' && cfg.style !== 'professional' && intro.length <= 3 && timeOrPlace && !FIXED_CONNECTIVE.test(sent.text)) {
+    const cs = sent.start + toks[comma]!.start;
+    const e: Edit = { start: cs, end: cs + 1, replacement: '', kind: 'punctuation' };
+    if (free(e.start, e.end)) edits.push(e);
   }
 }

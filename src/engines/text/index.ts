@@ -22,7 +22,7 @@ const ABBREVIATIONS = new Set(
     'mr', 'mrs', 'ms', 'dr', 'prof', 'sr', 'jr', 'st', 'mt', 'vs', 'etc', 'e.g', 'i.e', 'inc', 'ltd', 'co', 'corp',
     'no', 'fig', 'figs', 'eq', 'vol', 'pp', 'approx', 'dept', 'est', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug',
     'sep', 'sept', 'oct', 'nov', 'dec', 'u.s', 'u.k', 'a.m', 'p.m', 'ph.d', 'gen', 'gov', 'sen', 'rep', 'lt', 'col',
-    'capt', 'cf', 'al',
+    'capt', 'cf', 'al', 'v',
   ],
 );
 
