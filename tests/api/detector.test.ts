@@ -89,9 +89,12 @@ describe('content detector API', () => {
     expect(json(res).message).toMatch(/limit is 2,000 words/);
   });
 
-  it('logged-in users have no detection counter', async () => {
+  it('logged-in users have no per-session counter: the daily allowance of their plan applies (free 5 a day, issue 6)', async () => {
     const cookie = await register(t.app);
-    for (let i = 0; i < 7; i++) expect((await post(t.app, URL, { text: TEXT }, { cookie })).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await post(t.app, URL, { text: TEXT }, { cookie })).statusCode).toBe(200);
+    const refused = await post(t.app, URL, { text: TEXT }, { cookie });
+    expect(refused.statusCode).toBe(429);
+    expect(json(refused).message).toMatch(/detections for today on the Free plan/);
   });
 
   it.each([
