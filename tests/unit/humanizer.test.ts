@@ -124,7 +124,40 @@ describe('humanizer', () => {
   });
 });
 
+describe('humanizer sentence structure', () => {
+  it('folds a connective opener into the previous sentence, keeping its meaning', () => {
+    const t = 'The plan was cheap and quick to build. However, it failed badly in March.';
+    for (const style of HUMANIZER_STYLES) expect(humanize(t, { style }).text, style).toBe('The plan was cheap and quick to build, but it failed badly in March.');
+    expect(humanize('The bridge was closed for repairs. Therefore, the bus took a longer route.', { style: 'casual' }).text).toBe(
+      'The bridge was closed for repairs, so the bus took a longer route.',
+    );
+  });
+
+  it('moves a short time or place adverbial to the end of a short sentence', () => {
+    expect(humanize('In 2020, the company doubled its revenue.', { style: 'casual' }).text).toBe('The company doubled its revenue in 2020.');
+    expect(humanize('During the war, many families left Paris.', { style: 'professional' }).text).toBe('Many families left Paris during the war.');
+    // a reported clause stays as it is: the date could attach to the wrong verb
+    const reported = 'In September 2011, the court said he ordered the killings.';
+    expect(humanize(reported, { style: 'casual' }).text).not.toMatch(/killings in September 2011/);
+  });
+
+  it('never splits inside a list or a compound subject, and never joins a sentence twice', () => {
+    const list = 'We compared several methods for training GANs, such as averaging, extrapolation, and a computationally cheaper variant called Lookahead that runs well.';
+    const subject = 'Kate, a woman with the credentials to work at the White House, and her husband have to find out what happened to the missing files.';
+    for (const style of HUMANIZER_STYLES) {
+      expect(humanize(list, { style }).text, style).not.toMatch(/\. (?:And )?[Aa] computationally/);
+      expect(humanize(subject, { style }).text, style).not.toMatch(/\. (?:And )?[Hh]er husband/);
+    }
+    const out = humanize('The system is fast. It is also cheap. Furthermore, researchers like it.', { style: 'casual' }).text;
+    expect(out.match(/\band\b/g)?.length ?? 0).toBeLessThanOrEqual(1);
+  });
+});
+
 describe('humanizer synonyms', () => {
+  it('leaves hyphenated compounds alone', () => {
+    expect(humanize('The computer-aided design tool was used daily.', { style: 'casual' }).text).toContain('computer-aided');
+  });
+
   it('never picks a synonym that repeats the next or previous word', () => {
     for (const style of ['casual', 'professional', 'academic', 'creative'] as const) {
       const out = humanize('The city opened two innovative new hotels near the station last spring.', { style }).text;
