@@ -83,9 +83,11 @@ export default function AccountPage() {
       }
     >
       {checkoutReturn.notice && (
-        <div role="status" data-testid="subscription-notice" className="mb-6 flex items-start gap-3 rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-sm text-emerald-950">
+        <div role="status" className="mb-6 flex items-start gap-3 rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-sm text-emerald-950">
           <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-emerald-700" aria-hidden />
-          <p className="flex-1 font-medium">{checkoutReturn.notice}</p>
+          <p className="flex-1 font-medium" data-testid="subscription-notice">
+            {checkoutReturn.notice}
+          </p>
           <button type="button" onClick={checkoutReturn.dismiss} className="rounded px-1 text-emerald-800 underline-offset-4 hover:underline">
             Dismiss
           </button>

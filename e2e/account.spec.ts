@@ -1,0 +1,117 @@
+import { expect, loginViaUi, registerViaApi, test, uniqueUser } from './fixtures';
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('cookieConsent', 'minimal'));
+});
+
+test('/usage, /account and /dashboard render for a new free user', async ({ page }) => {
+  const user = await registerViaApi(page);
+
+  await page.goto('/usage');
+  await expect(page.getByRole('heading', { name: 'Usage', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('usage-characters')).toContainText('0 / 50,000 characters');
+  await expect(page.getByTestId('usage-detections')).toContainText('/ 5 today');
+  await expect(page.getByTestId('usage-words')).toContainText('2,000');
+  await expect(page.getByTestId('chart-empty')).toContainText('No tool use in the last 30 days');
+  await page.getByRole('button', { name: '7 days' }).click();
+  await expect(page.getByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('chart-empty')).toContainText('last 7 days');
+  await expect(page.getByTestId('sidebar-meter')).toContainText('0 / 50K');
+
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { name: 'Account Settings', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('account-plan')).toHaveText('Free');
+  await expect(page.getByTestId('payments-empty')).toBeVisible();
+  await expect(page.getByLabel('Username')).toHaveValue(user.username);
+  await expect(page.getByLabel('Email')).toHaveValue(user.email);
+
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: `Welcome, ${user.username}` })).toBeVisible();
+  const tod = page.getByTestId('tool-of-the-day');
+  await expect(tod.getByRole('link', { name: 'Try It Now' })).toBeVisible();
+  await expect(page.getByText('No activity yet.')).toBeVisible();
+});
+
+test('a tool run shows up in the usage chart, the recent activity and the sidebar meter', async ({ page }) => {
+  await registerViaApi(page);
+  const text = 'The committee met on Tuesday to review the budget and agreed to postpone the vote until the next session. '.repeat(3).trim();
+  const res = await page.request.post('/api/tools/content-detector', { data: { text } });
+  expect(res.status(), await res.text()).toBe(200);
+
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('recent-activity')).toContainText('AI Content Detector');
+  await expect(page.getByTestId('dashboard-usage')).toContainText(`${text.length.toLocaleString('en-US')} / 50,000 characters`);
+  await page.goto('/usage');
+  await expect(page.getByTestId('stacked-bar-chart')).toBeVisible();
+  await page.getByText('Show the data as a table').click();
+  await expect(page.getByRole('table', { name: /Characters per day by tool/ })).toContainText('AI Content Detector');
+});
+
+test('profile: a taken e-mail is shown on its field; a new username is saved', async ({ page }) => {
+  const other = uniqueUser('taken');
+  const r = await page.request.post('/api/auth/register', { data: other });
+  expect(r.status()).toBe(201);
+  await page.request.post('/api/auth/logout');
+  const me = await registerViaApi(page);
+
+  await page.goto('/account');
+  const email = page.getByLabel('Email');
+  await email.fill('not-an-email');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await email.fill(other.email);
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+
+  await email.fill(me.email);
+  const renamed = `${me.username}x`;
+  await page.getByLabel('Username').fill(renamed);
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Profile updated' })).toBeVisible();
+  await expect(page.getByTestId('user-menu-trigger')).toHaveAttribute('aria-label', `Account menu for ${renamed}`);
+});
+
+test('password change, then log in with the new password', async ({ page }) => {
+  const me = await registerViaApi(page);
+  await page.goto('/account');
+  await page.getByLabel('Current password').fill(me.password);
+  await page.getByLabel('New password', { exact: true }).fill('another-horse-2');
+  await page.getByLabel('Confirm new password').fill('another-horse-3');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('The passwords do not match')).toBeVisible();
+  await page.getByLabel('Confirm new password').fill('another-horse-2');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Password changed' })).toBeVisible();
+  await expect(page.getByLabel('Current password')).toHaveValue('');
+
+  await page.context().clearCookies();
+  await loginViaUi(page, me.email, 'another-horse-2');
+  await expect(page).toHaveURL(/\/pricing$/);
+});
+
+test('download my data, then delete the account with the password', async ({ page }) => {
+  const me = await registerViaApi(page);
+  await page.goto('/account');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download my data' }).click();
+  const file = await download;
+  const body = await file.createReadStream().then(async (s) => {
+    const chunks: Buffer[] = [];
+    for await (const c of s) chunks.push(c as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  });
+  expect(body).toContain(me.email);
+
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await dialog.getByLabel('Password or DELETE').fill('wrong-password');
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(dialog.getByLabel('Password or DELETE')).toHaveAttribute('aria-invalid', 'true');
+  await dialog.getByLabel('Password or DELETE').fill(me.password);
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const meRes = await page.request.get('/api/auth/me');
+  expect(meRes.status()).toBe(401);
+  const login = await page.request.post('/api/auth/login', { data: { email: me.email, password: me.password } });
+  expect(login.status()).toBe(401);
+});

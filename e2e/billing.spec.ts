@@ -1,0 +1,84 @@
+import { expect, registerViaApi, test } from './fixtures';
+
+/**
+ * About 14,000 characters in at most 2,000 words (the Free plan's per-request limit): the fourth
+ * such request needs more than what is left of the Free plan's 50,000 monthly characters.
+ */
+function longText(): string {
+  const words = ['river', 'garden', 'window', 'morning', 'letter', 'market', 'candle', 'harbor', 'meadow', 'pencil', 'winter', 'journey', 'kitchen', 'silver', 'forest', 'ladder'];
+  const out: string[] = [];
+  for (let i = 0; i < 1_980; i++) {
+    const w = words[(i * 7 + Math.floor(i / 16)) % words.length];
+    out.push(i % 12 === 0 ? w[0].toUpperCase() + w.slice(1) : i % 12 === 11 ? `${w}.` : w);
+  }
+  return out.join(' ');
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('cookieConsent', 'minimal'));
+});
+
+test('pricing: a visitor sees the plans, the add-on packs and the test-mode note, and is sent to sign up', async ({ page }) => {
+  await page.goto('/pricing');
+  await expect(page.getByRole('heading', { name: 'Pricing', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('test-mode-note')).toContainText('Test mode: no real payments');
+  const pro = page.getByTestId('plan-pro');
+  await expect(pro).toContainText('$9.99');
+  await expect(pro).toContainText('1,000,000 characters a month');
+  await expect(pro).toContainText('Unlimited detections');
+  await expect(page.getByTestId('plan-free')).toContainText('5 detections a day');
+  await expect(page.getByTestId('packs').getByRole('listitem')).toHaveCount(7);
+  await expect(page.getByTestId('pack-text_boost_small')).toContainText('$3.49');
+  await pro.getByRole('link', { name: 'Get Pro' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  await page.goto('/pricing?checkout=cancelled');
+  await expect(page.getByText('Checkout cancelled')).toBeVisible();
+});
+
+test('a free user who spends the allowance upgrades to Pro in test mode, and the same request then succeeds', async ({ page }) => {
+  test.setTimeout(180_000);
+  await registerViaApi(page);
+  const text = longText();
+  expect(text.length).toBeGreaterThan(10_000);
+
+  // Spend the monthly characters through the API (the summarizer's offline engine is quick);
+  // the refused request is then made in the page.
+  let status = 0;
+  for (let i = 0; i < 8 && status !== 402; i++) {
+    const res = await page.request.post('/api/tools/ai-summarizer', { data: { text }, timeout: 60_000 });
+    status = res.status();
+    expect([200, 402], await res.text()).toContain(status);
+  }
+  expect(status).toBe(402);
+
+  await page.goto('/tools/ai-summarizer');
+  await page.getByLabel('Your text').fill(text);
+  await page.getByRole('button', { name: 'Summarize', exact: true }).click();
+  const banner = page.getByTestId('quota-banner');
+  await expect(banner).toContainText('monthly characters on the Free plan');
+  await expect(banner.getByRole('link', { name: 'Buy characters' })).toBeVisible();
+  await banner.getByRole('link', { name: 'Upgrade', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(page.getByTestId('plan-free')).toContainText('Current plan');
+  await page.getByTestId('plan-pro').getByRole('button', { name: 'Upgrade to Pro' }).click();
+
+  // The offline provider's checkout page, served by the server.
+  await expect(page.getByText('TEST MODE').first()).toBeVisible();
+  await page.getByRole('button', { name: /^Pay/ }).click();
+
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByTestId('subscription-notice')).toHaveText('You have been successfully upgraded to the Pro plan.');
+  await expect(page.getByTestId('account-plan')).toHaveText('Pro');
+  await expect(page.getByTestId('renewal')).toContainText('Renews on');
+  await expect(page.getByTestId('payments')).toContainText('$9.99');
+
+  // The meter now reads the Pro allowance, and the refused request goes through.
+  await expect(page.getByTestId('sidebar-meter')).toContainText('/ 1M');
+  await page.getByTestId('sidebar').getByRole('link', { name: 'AI Summarizer' }).click();
+  await page.getByLabel('Your text').fill(text);
+  await page.getByRole('button', { name: 'Summarize', exact: true }).click();
+  await expect(page.getByTestId('writing-result')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('quota-banner')).toHaveCount(0);
+  await expect(page.getByTestId('word-counter')).toContainText('/ 10,000 words');
+});
