@@ -82,3 +82,41 @@ test('a free user who spends the allowance upgrades to Pro in test mode, and the
   await expect(page.getByTestId('quota-banner')).toHaveCount(0);
   await expect(page.getByTestId('word-counter')).toContainText('/ 10,000 words');
 });
+
+test('a Pro subscriber cancels and resumes, schedules a downgrade and keeps the plan, and buys a pack', async ({ page }) => {
+  test.setTimeout(90_000);
+  await registerViaApi(page);
+  // Become Pro through the same test checkout (the page flow is covered above).
+  const checkout = await page.request.post('/api/billing/checkout', { data: { kind: 'plan', plan: 'pro' } });
+  expect(checkout.status(), await checkout.text()).toBe(200);
+  const { url } = (await checkout.json()) as { url: string };
+  expect((await page.request.post(`${url}/pay`)).ok()).toBe(true);
+
+  await page.goto('/account');
+  await expect(page.getByTestId('account-plan')).toHaveText('Pro');
+  await page.getByRole('button', { name: 'Cancel subscription' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel your Pro plan?' });
+  await dialog.getByRole('button', { name: 'Cancel at period end' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('renewal')).toContainText('Cancelled: the Pro plan stays active until');
+  await page.getByRole('button', { name: 'Resume subscription' }).click();
+  await expect(page.getByTestId('renewal')).toContainText('Renews on');
+
+  await page.goto('/pricing');
+  await expect(page.getByTestId('plan-pro')).toContainText('Current plan');
+  await page.getByTestId('plan-basic').getByRole('button', { name: 'Downgrade to Basic' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Switch to the Basic plan?' });
+  await expect(confirm).toContainText('3,000 words per request');
+  await confirm.getByRole('button', { name: 'Switch to Basic' }).click();
+  await expect(page.getByTestId('plan-basic')).toContainText('Starts on');
+  await page.getByTestId('plan-pro').getByRole('button', { name: 'Keep Pro' }).click();
+  await expect(page.getByTestId('plan-pro').getByRole('button', { name: 'Current plan' })).toBeDisabled();
+
+  await page.getByTestId('pack-text_boost_small').getByRole('button', { name: 'Buy Text Boost Small' }).click();
+  await expect(page.getByText('TEST MODE').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Pay $3.49' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByTestId('subscription-notice')).toHaveText('Text Boost Small added to your account: 300,000 extra characters.');
+  await expect(page.getByTestId('sidebar-meter')).toContainText('+ 300K pack characters');
+  await expect(page.getByTestId('payments').getByRole('row')).toHaveCount(3);
+});

@@ -108,7 +108,7 @@ export default function AccountPage() {
 function PlanSection({ expectedPlan, className }: { expectedPlan: PlanId | null; className?: string }) {
   const sub = useSubscription();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState<'cancel' | 'resume' | 'portal' | null>(null);
+  const [busy, setBusy] = useState<'cancel' | 'resume' | 'keep' | 'portal' | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const polls = useRef(0);
 
@@ -122,14 +122,18 @@ function PlanSection({ expectedPlan, className }: { expectedPlan: PlanId | null;
     return () => clearTimeout(t);
   }, [expectedPlan, sub.data, queryClient]);
 
-  async function act(kind: 'cancel' | 'resume') {
+  async function act(kind: 'cancel' | 'resume' | 'keep') {
     setBusy(kind);
     try {
-      const next = await apiJson<SubscriptionInfo>('POST', `/api/billing/${kind}`);
+      // keeping the current plan (undoing a scheduled downgrade) is a change to the same plan
+      const next =
+        kind === 'keep'
+          ? await apiJson<SubscriptionInfo>('POST', '/api/billing/change-plan', { plan: sub.data?.plan })
+          : await apiJson<SubscriptionInfo>('POST', `/api/billing/${kind}`);
       queryClient.setQueryData(SUBSCRIPTION_KEY, next);
       await refreshAccount(queryClient);
       toast({
-        title: kind === 'cancel' ? 'Subscription cancelled' : 'Subscription resumed',
+        title: kind === 'cancel' ? 'Subscription cancelled' : kind === 'keep' ? 'Plan kept' : 'Subscription resumed',
         description:
           kind === 'cancel'
             ? `Your ${next.planName} plan stays active until ${formatDate(next.currentPeriodEnd)}; then your account moves to Free.`
@@ -222,6 +226,11 @@ function PlanSection({ expectedPlan, className }: { expectedPlan: PlanId | null;
           {paid && s.cancelAtPeriodEnd && (
             <Button variant="outline" onClick={() => void act('resume')} disabled={busy !== null}>
               {busy === 'resume' && <Spinner />} Resume subscription
+            </Button>
+          )}
+          {paid && scheduled && !s.cancelAtPeriodEnd && (
+            <Button variant="outline" onClick={() => void act('keep')} disabled={busy !== null}>
+              {busy === 'keep' && <Spinner />} Keep {s.planName}
             </Button>
           )}
           {s.portalAvailable && (

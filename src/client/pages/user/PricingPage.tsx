@@ -37,12 +37,13 @@ function priceLabel(plan: PlanDefinition): string {
 const PACK_ICON = { text: Type, images: ImageIcon, audio: Music, bundle: Package } as const;
 
 /** What the button of a plan card does for this visitor. */
-type PlanAction = { kind: 'signup' } | { kind: 'current' } | { kind: 'upgrade' } | { kind: 'downgrade' } | { kind: 'scheduled' } | { kind: 'none' };
+type PlanAction = { kind: 'signup' } | { kind: 'current' } | { kind: 'keep' } | { kind: 'upgrade' } | { kind: 'downgrade' } | { kind: 'scheduled' } | { kind: 'none' };
 
 function planAction(plan: PlanDefinition, current: PlanDefinition | undefined, sub: SubscriptionInfo | undefined, loggedIn: boolean, staff: boolean): PlanAction {
   if (!loggedIn) return { kind: 'signup' };
   if (staff || !current) return { kind: 'none' };
-  if (plan.id === current.id) return { kind: 'current' };
+  // a pending cancellation or downgrade can be undone from the current plan's card
+  if (plan.id === current.id) return sub?.cancelAtPeriodEnd || sub?.scheduledPlan ? { kind: 'keep' } : { kind: 'current' };
   if (sub?.scheduledPlan === plan.id) return { kind: 'scheduled' };
   return plan.rank > current.rank ? { kind: 'upgrade' } : { kind: 'downgrade' };
 }
@@ -76,6 +77,19 @@ export default function PricingPage() {
     } catch (err) {
       setPending(null);
       toast({ title: 'Checkout could not start', description: messageOf(err, 'Please try again in a moment.'), variant: 'destructive' });
+    }
+  }
+
+  async function keepPlan(plan: PlanDefinition) {
+    setPending(plan.id);
+    try {
+      await apiJson<SubscriptionInfo>('POST', '/api/billing/change-plan', { plan: plan.id });
+      await refreshAccount(queryClient);
+      toast({ title: 'Plan kept', description: `You stay on the ${plan.name} plan.` });
+    } catch (err) {
+      toast({ title: 'Plan not changed', description: messageOf(err, 'Please try again in a moment.'), variant: 'destructive' });
+    } finally {
+      setPending(null);
     }
   }
 
@@ -149,7 +163,7 @@ export default function PricingPage() {
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="plans">
             {list.map((plan) => {
               const action = planAction(plan, current, sub.data, Boolean(user), staff);
-              const isCurrent = action.kind === 'current';
+              const isCurrent = action.kind === 'current' || action.kind === 'keep';
               const featured = plan.id === 'pro';
               return (
                 <li
@@ -187,6 +201,7 @@ export default function PricingPage() {
                       periodEnd={sub.data?.currentPeriodEnd}
                       onUpgrade={() => plan.id !== 'free' && void checkout({ kind: 'plan', plan: plan.id })}
                       onDowngrade={() => setDowngradeTo(plan)}
+                      onKeep={() => void keepPlan(plan)}
                     />
                   </div>
                 </li>
@@ -268,6 +283,7 @@ function PlanButton({
   periodEnd,
   onUpgrade,
   onDowngrade,
+  onKeep,
 }: {
   plan: PlanDefinition;
   action: PlanAction;
@@ -276,6 +292,7 @@ function PlanButton({
   periodEnd?: string;
   onUpgrade: () => void;
   onDowngrade: () => void;
+  onKeep: () => void;
 }) {
   switch (action.kind) {
     case 'signup':
@@ -288,6 +305,12 @@ function PlanButton({
       return (
         <Button className="w-full" variant="outline" disabled>
           Current plan
+        </Button>
+      );
+    case 'keep':
+      return (
+        <Button className="w-full" variant="outline" onClick={onKeep} disabled={disabled} aria-busy={busy}>
+          {busy && <Spinner />} Keep {plan.name}
         </Button>
       );
     case 'scheduled':
