@@ -35,12 +35,16 @@ export const CONTRACT_FULL: PhraseRule[] = [
     pattern: sp(p),
     replacement: r,
     kind: 'contraction',
+    // "You're William Clark": before a name, you're/they're/we're read (and get flagged) as your/their/were
     notBefore: `${NEEDS_WORD}|\\s+not\\b`,
+    notBeforeCased: /^(?:you|they|we) are$/.test(p) ? '\\s+\\p{Lu}' : undefined,
   })),
 ];
 
 const HAS_NEXT = '(?=\\s+(?:been|got|had|gone|done|made|taken|seen|become)\\b)';
-const HAD_NEXT = '(?=\\s+(?:been|better|had|gone|done|made|taken|seen|become|already|never)\\b)';
+/** 'd before a past participle is "had" ("you'd known" -> "you had known"), otherwise "would". */
+const HAD_NEXT =
+  "(?=\\s+(?:been|better|had|gone|done|made|taken|seen|become|already|never|known|got|gotten|left|lost|met|found|thought|told|heard|said|brought|bought|taught|felt|kept|built|sent|spent|come|run|begun|written|given|driven|eaten|fallen|forgotten|chosen|spoken|broken|grown|shown|thrown|drawn|flown|worn|hidden|risen|stolen|[a-z]+[^e\\W]ed)\\b)";
 
 /** Expand every contraction (academic). */
 export const EXPAND: PhraseRule[] = [

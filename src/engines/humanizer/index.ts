@@ -305,6 +305,8 @@ function synonymEdits(
     // part of a hyphenated compound ("computer-aided"): the compound means something else
     if (text[start - 1] === '-' || text[end] === '-') continue;
     const prev = toks[i - 1];
+    // "can profound events cause" -> "can deep events" reads as a missing "be" to readers and to harper
+    if (entry.pos === 'ADJ' && prev && /^(?:can|could|will|would|shall|should|may|might|must)$/i.test(prev.text)) continue;
     let ok = t.pos === entry.pos;
     if (!ok && entry.pos === 'VERB' && (hit.form === 'past' || hit.form === 'ing') && t.pos === 'ADJ') {
       ok = !prev || prev.pos !== 'DET';
@@ -535,10 +537,13 @@ function openerEdits(
 
   // a short adverbial before the first comma: "In 2020, the company grew." / "During the war, many left."
   if (!ADVERBIAL_PREP.test(first.text) || first.pos !== 'ADP') return;
+  // "By using X, we ..." (a means) moves like a time or place phrase: "We ... by using X."
+  const gerund = first.text === 'By' && toks[1]?.pos === 'VERB' && /ing$/i.test(toks[1].text);
   const comma = toks.findIndex((t) => t.text === ',');
-  if (comma < 2 || comma > 6) return;
+  if (comma < 2 || comma > (gerund ? 8 : 6)) return;
   const intro = toks.slice(1, comma);
-  if (intro.some((t) => !['DET', 'NUM', 'NOUN', 'PROPN', 'ADJ'].includes(t.pos))) return;
+  const allowed = gerund ? ['DET', 'NUM', 'NOUN', 'PROPN', 'ADJ', 'PRON', 'ADP'] : ['DET', 'NUM', 'NOUN', 'PROPN', 'ADJ'];
+  if (intro.slice(gerund ? 1 : 0).some((t) => !allowed.includes(t.pos))) return;
   const rest = toks.slice(comma + 1);
   const r0 = rest[0];
   if (!r0 || !SUBJECT_START.has(r0.pos) && r0.pos !== 'ADJ') return;
@@ -552,9 +557,9 @@ function openerEdits(
     !/[,;:!?"\u201C\u201D()]/.test(sent.text.slice(r0.start, -1)) &&
     // a short, single clause: after a long one or a reported one ("the court said he ...") the moved phrase could
     // attach to the wrong verb
-    countWords(sent.text.slice(r0.start)) <= 11 &&
+    countWords(sent.text.slice(r0.start)) <= (gerund ? 14 : 11) &&
     !rest.some((t) => t.pos === 'SCONJ' || /^(?:that|who|which|whom|whose|where|when|said|says|stated|announced|reported|argued|claimed|found|showed|noted)$/i.test(t.text)) &&
-    intro.some((t) => t.pos === 'PROPN' || TIME_WORDS.test(t.text)) &&
+    (gerund || intro.some((t) => t.pos === 'PROPN' || TIME_WORDS.test(t.text))) &&
     // the clause must not already end with another adverbial of the same kind ("... in 2021.")
     !/\b(?:in|on|at|during|since|by)\s+\S+\s*\.$/i.test(sent.text);
   if (movable && h % 3 !== 2) {

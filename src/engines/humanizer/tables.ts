@@ -200,7 +200,7 @@ export const WORDS: Readonly<Record<string, WordEntry>> = {
   various: { pos: 'ADJ', to: { default: ['several', 'diverse'] }, wordnet: true },
   shrouded: { pos: 'ADJ', to: { default: ['wrapped'] } },
   streamlined: { pos: 'ADJ', to: { default: ['simpler', 'leaner'] } },
-  remarkable: { pos: 'ADJ', to: { default: ['striking'] } },
+  remarkable: { pos: 'ADJ', to: { default: ['notable'] }, wordnet: true },
   individuals: { pos: 'NOUN', to: { default: ['people'] }, skip: ['academic'] },
   advancement: { pos: 'NOUN', to: { default: ['advance'] }, wordnet: true },
   proponent: { pos: 'NOUN', to: { default: ['supporter'] } },

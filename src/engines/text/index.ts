@@ -203,6 +203,8 @@ export interface PhraseRule {
   sentenceStartOnly?: boolean;
   /** optional regex source the text right after the match must NOT start with (checked on the following text) */
   notBefore?: string;
+  /** like notBefore, but case-sensitive (e.g. "not before a capitalised name") */
+  notBeforeCased?: string;
   /** optional regex source the text right before the match must NOT end with */
   notAfter?: string;
 }
@@ -210,6 +212,7 @@ export interface PhraseRule {
 interface CompiledRule extends PhraseRule {
   re: RegExp;
   nb?: RegExp;
+  nbc?: RegExp;
   na?: RegExp;
 }
 
@@ -218,6 +221,7 @@ export function compileRules(rules: readonly PhraseRule[]): CompiledRule[] {
     ...r,
     re: new RegExp(`(?<![\\p{L}\\p{N}'\\u2019-])(?:${r.pattern})(?![\\p{L}\\p{N}-]|['\\u2019]\\p{L})`, 'giu'),
     nb: r.notBefore ? new RegExp(`^(?:${r.notBefore})`, 'iu') : undefined,
+    nbc: r.notBeforeCased ? new RegExp(`^(?:${r.notBeforeCased})`, 'u') : undefined,
     na: r.notAfter ? new RegExp(`(?:${r.notAfter})$`, 'iu') : undefined,
   }));
 }
@@ -286,6 +290,7 @@ export function collectRuleEdits(
         // "sentence-start" rules also apply right after a short introductory phrase ("Now, I think that ...")
         if (rule.sentenceStartOnly && !sentenceStart && !/^[^,;:]{1,40},\s+$/.test(sent.text.slice(0, ls))) continue;
         if (rule.nb && rule.nb.test(sent.text.slice(le))) continue;
+        if (rule.nbc && rule.nbc.test(sent.text.slice(le))) continue;
         if (rule.na && rule.na.test(sent.text.slice(0, ls))) continue;
         if (protectedSpans.some((p) => start < p.end && p.start < end)) continue;
         let edit: Edit | null;
