@@ -53,8 +53,9 @@ export function StackedBarChart({
   const gap = n > 40 ? 0.1 : 0.2;
   const pct = (v: number) => `${(v / ceiling) * 100}%`;
   // fewer day labels on a phone; counted from the right, so the latest bar (today) is always labelled
-  const labelEveryNarrow = Math.max(1, Math.ceil(n / 4));
+  // (the phone's labels are a subset of the wide ones, so they never collide)
   const labelEveryWide = Math.max(1, Math.ceil(n / 7));
+  const labelEveryNarrow = labelEveryWide * 2;
   const colorOf = new Map(series.map((s) => [s.key, s]));
   const used = series.filter((s) => bars.some((b) => b.segments.some((seg) => seg.key === s.key)));
 
@@ -95,8 +96,9 @@ export function StackedBarChart({
               return narrow || (n - 1 - i) % labelEveryWide === 0 ? (
                 <span
                   key={i}
-                  className={cn('absolute -translate-x-1/2 whitespace-nowrap', !narrow && 'hidden sm:block')}
-                  style={{ left: `${((i + 0.5) / n) * 100}%` }}
+                  // the first and last labels are aligned to the edges so they are not cut off
+                  className={cn('absolute whitespace-nowrap', i > 0 && i < n - 1 && '-translate-x-1/2', !narrow && 'hidden sm:block')}
+                  style={i === n - 1 ? { right: 0 } : i === 0 ? { left: 0 } : { left: `${((i + 0.5) / n) * 100}%` }}
                 >
                   {bar.label}
                 </span>

@@ -498,7 +498,7 @@ function PaymentsSection({ className }: { className?: string }) {
                 <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground">
                   <span>{formatDate(p.createdAt)}</span>
                   <PaymentStatus row={p} />
-                  <ReceiptLink row={p} />
+                  {p.receiptUrl && <ReceiptLink row={p} />}
                 </div>
               </li>
             ))}
