@@ -120,3 +120,21 @@ test('a Pro subscriber cancels and resumes, schedules a downgrade and keeps the 
   await expect(page.getByTestId('sidebar-meter')).toContainText('+ 300K pack characters');
   await expect(page.getByTestId('payments').getByRole('row')).toHaveCount(3);
 });
+
+test("a free user's sixth detection of the day shows the daily limit with an upgrade offer", async ({ page }) => {
+  await registerViaApi(page);
+  const text = 'The committee met on Tuesday to review the budget and agreed to postpone the vote until the next session. '.repeat(3).trim();
+  for (let i = 0; i < 5; i++) {
+    const res = await page.request.post('/api/tools/content-detector', { data: { text } });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  await page.goto('/tools/ai-content-detector');
+  await page.getByLabel('Text to analyze').fill(text);
+  await page.getByRole('button', { name: 'Detect AI' }).click();
+  const banner = page.getByTestId('quota-banner');
+  await expect(banner).toContainText('You have used all 5 detections for today on the Free plan.');
+  await expect(banner.getByRole('link', { name: 'Upgrade', exact: true })).toHaveAttribute('href', '/pricing');
+  // characters are not what ran out, so no pack is offered
+  await expect(banner.getByRole('link', { name: 'Buy characters' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Detect AI' })).toBeDisabled();
+});
