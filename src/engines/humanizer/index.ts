@@ -37,6 +37,7 @@ import {
   type PhraseRule,
   type Span,
 } from '../text';
+import { REDUNDANT, WORDY } from '../sentence-shortener/rules';
 import { CONTRACT_FULL, CONTRACT_LIGHT, EXPAND } from './contractions';
 import { IRREGULAR, PHRASES, VERB_PHRASES, WORDS, type HumanizerStyle, type StyleReplacement } from './tables';
 
@@ -164,6 +165,26 @@ interface StyleRules {
 
 const ruleCache = new Map<HumanizerStyle, StyleRules>();
 
+/** Shortener phrases the humanizer does not take: they change the sentence's syntax or meaning out of context. */
+const PLAIN_DENY = new Set([
+  'the fact that',
+  'in terms of',
+  'it is clear that',
+  'it is evident that',
+  'it is obvious that',
+  'in the process of',
+  'as regards',
+  'in the amount of',
+  'as a means of',
+  'in spite of',
+  'is unable to',
+  'are unable to',
+  'a number of',
+  'period of time',
+  'past experience',
+  'past experiences',
+]);
+
 function rulesFor(style: HumanizerStyle): StyleRules {
   const hit = ruleCache.get(style);
   if (hit) return hit;
@@ -177,6 +198,12 @@ function rulesFor(style: HumanizerStyle): StyleRules {
         variants.map((v) => ({ pattern: e.pattern, replacement: v, kind: e.kind, sentenceStartOnly: e.sentenceStartOnly })),
       ),
     );
+  }
+  // the shortener's wordy phrases and redundant pairs: padding ("has the ability to", "prior to", "end result") is a
+  // tell too. Left out: swaps that change syntax or register outside the shortener's context.
+  for (const [p, r] of [...WORDY, ...REDUNDANT].sort((a, b) => b[0].length - a[0].length)) {
+    if (PLAIN_DENY.has(p) || /analys/.test(r)) continue;
+    phrases.push(compileRules([{ pattern: p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'), replacement: r, kind: 'phrase' }]));
   }
   // inflected verb phrases ("delves into" -> "looks into")
   for (const vp of VERB_PHRASES) {
