@@ -75,7 +75,7 @@ export default function AccountPage() {
   return (
     <PageShell
       title="Account Settings"
-      description="Your profile, password, plan and payments."
+      description={staff ? 'Your profile and password.' : 'Your profile, password, plan and payments.'}
       actions={
         <Button variant="outline" onClick={() => void logout()}>
           <LogOut /> Log out
@@ -99,7 +99,13 @@ export default function AccountPage() {
         <PasswordSection />
         {!staff && <PaymentsSection className="lg:col-span-2" />}
         <DataSection />
-        <DeleteSection />
+        {staff ? (
+          <Section title="Delete account">
+            <p className="text-sm text-muted-foreground">Staff accounts are removed by an administrator.</p>
+          </Section>
+        ) : (
+          <DeleteSection />
+        )}
       </div>
     </PageShell>
   );

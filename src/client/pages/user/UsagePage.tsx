@@ -93,25 +93,26 @@ function UsageBody({ usage, days, setDays, staff, refreshing }: { usage: UsageRe
           <DetectionsToday usage={usage} />
           <p className="mt-2 text-xs text-muted-foreground">The daily count resets at midnight UTC.</p>
         </Stat>
-        <Stat icon={<Package className="size-4" />} label="Pack credits" testId="usage-credits">
-          <dl className="grid grid-cols-3 gap-2 text-sm">
-            {[
-              ['Characters', usage.credits.characters],
-              ['Images', usage.credits.images],
-              ['Audio minutes', usage.credits.audioMinutes],
-            ].map(([label, value]) => (
-              <div key={label}>
-                <dt className="text-xs text-muted-foreground">{label}</dt>
-                <dd className="text-lg font-semibold tabular-nums">{formatNumber(value as number)}</dd>
-              </div>
-            ))}
-          </dl>
-          {!staff && (
+        {/* staff are not limited by plan, so packs mean nothing to them */}
+        {!staff && (
+          <Stat icon={<Package className="size-4" />} label="Pack credits" testId="usage-credits">
+            <dl className="grid grid-cols-3 gap-2 text-sm">
+              {[
+                ['Characters', usage.credits.characters],
+                ['Images', usage.credits.images],
+                ['Audio minutes', usage.credits.audioMinutes],
+              ].map(([label, value]) => (
+                <div key={label}>
+                  <dt className="text-xs text-muted-foreground">{label}</dt>
+                  <dd className="text-lg font-semibold tabular-nums">{formatNumber(value as number)}</dd>
+                </div>
+              ))}
+            </dl>
             <Link to="/pricing#packs" className="mt-2 inline-block text-xs font-medium text-primary hover:underline">
               Buy an add-on pack
             </Link>
-          )}
-        </Stat>
+          </Stat>
+        )}
         <Stat icon={<FileText className="size-4" />} label="Words per request" testId="usage-words">
           <p className="text-2xl font-bold tabular-nums">{formatNumber(usage.wordLimit)}</p>
           <p className="mt-2 text-xs text-muted-foreground">The longest text one tool request may take.</p>
