@@ -248,6 +248,22 @@ describe(`plans, checkout and quotas (${process.env.TEST_DATABASE_URL ? 'Postgre
     expect(json(await me(t.app, cookie)).user.role).toBe('free');
   });
 
+  it('a plan role set by staff (admin pages, CLI, seed) is honoured as a complimentary plan', async () => {
+    const cookie = await register(t.app);
+    const id = await userIdOf(t, cookie);
+    expect(json(await get(t.app, '/api/billing/subscription', cookie)).plan).toBe('free');
+    await t.ctx.db.update(users).set({ role: 'agency' }).where(eq(users.id, id));
+    const sub = json(await get(t.app, '/api/billing/subscription', cookie));
+    expect(sub).toMatchObject({ plan: 'agency', provider: null, terms: { monthlyCharacters: 5_000_000, wordLimit: 25_000, dailyDetections: null } });
+    // Concurrent readers during a purchase never undo it: the paid plan and the role move together.
+    const buyer = await register(t.app);
+    const reads = Promise.all(Array.from({ length: 20 }, () => get(t.app, '/api/user/simplified-usage', buyer)));
+    await buy(t, buyer, { kind: 'plan', plan: 'pro' });
+    await reads;
+    expect(json(await get(t.app, '/api/billing/subscription', buyer))).toMatchObject({ plan: 'pro', provider: 'test' });
+    expect(json(await me(t.app, buyer)).user.role).toBe('pro');
+  });
+
   it('refuses bad input with the one error shape, and anonymous or staff callers', async () => {
     const cookie = await register(t.app);
     const cases: [string, unknown, number][] = [

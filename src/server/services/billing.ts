@@ -97,38 +97,58 @@ function planTermsColumns(p: PlanDefinition) {
   return { monthlyCharacters: p.monthlyCharacters, wordLimit: p.wordLimit, dailyDetections: p.dailyDetections, price: p.price, currency: p.currency };
 }
 
-/** Plan roles are the role column (catalogue access depends on it); staff roles are never touched. */
-export async function setPlanRole(db: Db, userId: string, plan: PlanId): Promise<void> {
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Plan roles are the role column (catalogue access depends on it); staff roles are never touched.
+ * Always written in the same transaction as the subscription, and read with it in one statement
+ * (readWithRole), so a reader never sees the two disagree halfway through a purchase.
+ */
+export async function setPlanRole(db: Db | Tx, userId: string, plan: PlanId): Promise<void> {
   await db
     .update(users)
     .set({ role: plan, updatedAt: new Date() })
     .where(and(eq(users.id, userId), inArray(users.role, [...PLAN_ROLES])));
 }
 
+async function readWithRole(db: Db, userId: string): Promise<{ row: SubscriptionRow; role: string } | undefined> {
+  const [found] = await db
+    .select({ row: subscriptions, role: users.role })
+    .from(subscriptions)
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .where(eq(subscriptions.userId, userId))
+    .limit(1);
+  return found;
+}
+
 /**
  * The account's subscription, created on first use and rolled forward when its period has ended.
- * `role` is the account's role: when staff set a plan role by hand (admin pages, CLI, seed), the
- * role wins and its plan's terms are copied, as a complimentary plan.
+ * When staff set a plan role by hand (admin pages, CLI, seed), the role wins and that plan's terms
+ * are copied, as a complimentary plan. `role` is used only when no subscription exists yet.
  */
 export async function loadSubscription(ctx: ServerContext, userId: string, role: string): Promise<SubscriptionRow> {
   const now = ctx.now();
-  let [row] = await ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
-  const rolePlan: PlanId = isPlanId(role) ? role : 'free';
-  if (!row) {
-    const plan = await getPlan(ctx.db, rolePlan);
+  let found = await readWithRole(ctx.db, userId);
+  if (!found) {
+    const plan = await getPlan(ctx.db, isPlanId(role) ? role : 'free');
     await ctx.db
       .insert(subscriptions)
       .values({ userId, plan: plan.id, status: 'active', ...planTermsColumns(plan), currentPeriodStart: now, currentPeriodEnd: addMonth(now) })
       .onConflictDoNothing();
-    [row] = await ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+    found = await readWithRole(ctx.db, userId);
+    if (!found) throw new AppError('unauthorized', 'Please log in to continue.');
   }
-  if (!isStaff(role) && row.plan !== rolePlan) {
+  let row = found.row;
+  const rolePlan: PlanId = isPlanId(found.role) ? found.role : 'free';
+  if (!isStaff(found.role) && row.plan !== rolePlan) {
     const plan = await getPlan(ctx.db, rolePlan);
-    [row] = await ctx.db
+    const [updated] = await ctx.db
       .update(subscriptions)
       .set({ plan: plan.id, status: 'active', ...planTermsColumns(plan), provider: null, providerSubscriptionId: null, cancelAtPeriodEnd: false, scheduledPlan: null, updatedAt: now })
-      .where(eq(subscriptions.userId, userId))
+      // Only if nothing moved since the read (a purchase or another request).
+      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.plan, row.plan), sql`exists (select 1 from users where id = ${userId} and role = ${found.role})`))
       .returning();
+    row = updated ?? (await readWithRole(ctx.db, userId))!.row;
   }
   if (now >= row.currentPeriodEnd) row = await rollPeriod(ctx, row, now);
   return row;
@@ -151,23 +171,26 @@ async function rollPeriod(ctx: ServerContext, row: SubscriptionRow, now: Date): 
   }
   // Free accounts pick up the current free terms at each renewal; paid ones keep what they bought.
   const terms = changing || next === 'free' ? planTermsColumns(await getPlan(ctx.db, next)) : {};
-  const [updated] = await ctx.db
-    .update(subscriptions)
-    .set({
-      plan: next,
-      ...terms,
-      status: 'active',
-      currentPeriodStart: start,
-      currentPeriodEnd: end,
-      cancelAtPeriodEnd: false,
-      scheduledPlan: null,
-      ...(next === 'free' ? { provider: null, providerSubscriptionId: null } : {}),
-      updatedAt: now,
-    })
-    // Only the first of concurrent requests rolls the period.
-    .where(and(eq(subscriptions.userId, row.userId), eq(subscriptions.currentPeriodEnd, row.currentPeriodEnd)))
-    .returning();
-  if (changing) await setPlanRole(ctx.db, row.userId, next);
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [u] = await tx
+      .update(subscriptions)
+      .set({
+        plan: next,
+        ...terms,
+        status: 'active',
+        currentPeriodStart: start,
+        currentPeriodEnd: end,
+        cancelAtPeriodEnd: false,
+        scheduledPlan: null,
+        ...(next === 'free' ? { provider: null, providerSubscriptionId: null } : {}),
+        updatedAt: now,
+      })
+      // Only the first of concurrent requests rolls the period.
+      .where(and(eq(subscriptions.userId, row.userId), eq(subscriptions.currentPeriodEnd, row.currentPeriodEnd)))
+      .returning();
+    if (u && changing) await setPlanRole(tx, row.userId, next);
+    return u;
+  });
   if (updated) return updated;
   const [current] = await ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, row.userId)).limit(1);
   return current;
@@ -292,11 +315,13 @@ export async function fulfilCheckout(ctx: ServerContext, f: Fulfilment): Promise
       providerSubscriptionId: f.subscriptionId ?? null,
       updatedAt: now,
     };
-    await ctx.db
-      .insert(subscriptions)
-      .values({ userId: checkout.userId, ...values })
-      .onConflictDoUpdate({ target: subscriptions.userId, set: values });
-    if (user && !isStaff(user.role)) await setPlanRole(ctx.db, checkout.userId, plan.id);
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .insert(subscriptions)
+        .values({ userId: checkout.userId, ...values })
+        .onConflictDoUpdate({ target: subscriptions.userId, set: values });
+      await setPlanRole(tx, checkout.userId, plan.id);
+    });
   } else {
     const pack = findPack(checkout.item);
     if (pack) await grantCredits(ctx.db, checkout.userId, pack.amounts, `payment:${paymentId}`, 'pack');
@@ -312,32 +337,36 @@ export async function fulfilCheckout(ctx: ServerContext, f: Fulfilment): Promise
 export async function downgradeToFree(ctx: ServerContext, userId: string): Promise<void> {
   const free = await getPlan(ctx.db, 'free');
   const now = ctx.now();
-  await ctx.db
-    .update(subscriptions)
-    .set({
-      plan: 'free',
-      status: 'active',
-      ...planTermsColumns(free),
-      currentPeriodStart: now,
-      currentPeriodEnd: addMonth(now),
-      cancelAtPeriodEnd: false,
-      scheduledPlan: null,
-      provider: null,
-      providerSubscriptionId: null,
-      updatedAt: now,
-    })
-    .where(eq(subscriptions.userId, userId));
-  await setPlanRole(ctx.db, userId, 'free');
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(subscriptions)
+      .set({
+        plan: 'free',
+        status: 'active',
+        ...planTermsColumns(free),
+        currentPeriodStart: now,
+        currentPeriodEnd: addMonth(now),
+        cancelAtPeriodEnd: false,
+        scheduledPlan: null,
+        provider: null,
+        providerSubscriptionId: null,
+        updatedAt: now,
+      })
+      .where(eq(subscriptions.userId, userId));
+    await setPlanRole(tx, userId, 'free');
+  });
 }
 
 /** A renewal paid at the provider: the next period starts, with a scheduled downgrade applied. */
 export async function renewSubscription(ctx: ServerContext, sub: SubscriptionRow, periodStart: Date, periodEnd: Date): Promise<void> {
   const next = isPlanId(sub.scheduledPlan) ? sub.scheduledPlan : (sub.plan as PlanId);
   const terms = next !== sub.plan ? planTermsColumns(await getPlan(ctx.db, next)) : {};
-  await ctx.db
-    .update(subscriptions)
-    .set({ plan: next, ...terms, status: 'active', currentPeriodStart: periodStart, currentPeriodEnd: periodEnd, scheduledPlan: null, updatedAt: ctx.now() })
-    .where(eq(subscriptions.userId, sub.userId));
-  if (next !== sub.plan) await setPlanRole(ctx.db, sub.userId, next);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(subscriptions)
+      .set({ plan: next, ...terms, status: 'active', currentPeriodStart: periodStart, currentPeriodEnd: periodEnd, scheduledPlan: null, updatedAt: ctx.now() })
+      .where(eq(subscriptions.userId, sub.userId));
+    if (next !== sub.plan) await setPlanRole(tx, sub.userId, next);
+  });
 }
 
