@@ -43,4 +43,6 @@ export async function sweepExpired(db: Db): Promise<void> {
   await db.execute(sql`delete from sessions where expires_at < now()`);
   await db.execute(sql`delete from password_reset_tokens where expires_at < now() - interval '1 day'`);
   await db.execute(sql`delete from rate_limits where window_start < now() - interval '1 day'`);
+  // Daily detection counters are only read for today; monthly character counters stay as history.
+  await db.execute(sql`delete from usage_counters where kind = 'detections' and period_key < to_char(now() - interval '2 days', 'YYYY-MM-DD')`);
 }
