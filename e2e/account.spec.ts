@@ -115,3 +115,16 @@ test('download my data, then delete the account with the password', async ({ pag
   const login = await page.request.post('/api/auth/login', { data: { email: me.email, password: me.password } });
   expect(login.status()).toBe(401);
 });
+
+test('running a tool in the page moves the sidebar meter and keeps the word counter on the plan limit', async ({ page }) => {
+  await registerViaApi(page);
+  await page.goto('/tools/ai-summarizer');
+  const meter = page.getByTestId('sidebar-meter');
+  await expect(meter).toContainText('0 / 50K');
+  await expect(page.getByTestId('word-counter')).toContainText('/ 2,000 words');
+  const text = 'The committee met on Tuesday to review the budget and agreed to postpone the vote until the next session. '.repeat(20).trim();
+  await page.getByLabel('Your text').fill(text);
+  await page.getByRole('button', { name: 'Summarize', exact: true }).click();
+  await expect(page.getByTestId('writing-result')).toBeVisible();
+  await expect(meter).toContainText('2.1K / 50K');
+});

@@ -56,6 +56,23 @@ export function observeApiErrors(observer: ApiErrorObserver): () => void {
   return () => errorObservers.delete(observer);
 }
 
+/** Observers of every answer of the request and upload helpers (the usage meters refresh after tool requests). */
+type ApiResponseObserver = (info: { method: string; path: string; status: number }) => void;
+const responseObservers = new Set<ApiResponseObserver>();
+export function observeApiResponses(observer: ApiResponseObserver): () => void {
+  responseObservers.add(observer);
+  return () => responseObservers.delete(observer);
+}
+function notifyResponse(method: string, path: string, status: number): void {
+  for (const observe of responseObservers) {
+    try {
+      observe({ method, path, status });
+    } catch {
+      // observers never break a request
+    }
+  }
+}
+
 /** A non-ok HTTP answer. `message` follows the SPEC; `serverMessage` is the body's `message` for display. */
 export class ApiError extends Error {
   readonly status: number;
@@ -142,13 +159,15 @@ async function send(method: string, path: string, body: unknown, opts: RequestOp
   opts.signal?.addEventListener('abort', onOuterAbort, { once: true });
   const started = Date.now();
   try {
-    return await fetch(path, {
+    const res = await fetch(path, {
       method,
       headers: body !== undefined ? { 'Content-Type': 'application/json' } : {},
       body: body !== undefined ? JSON.stringify(body) : undefined,
       credentials: 'include',
       signal: controller.signal,
     });
+    notifyResponse(method, path, res.status);
+    return res;
   } catch (err) {
     if (timedOut) throw new TimeoutError(opts.timeoutMessage ?? timeoutMessage(path), timeoutMs);
     if (opts.signal?.aborted) throw err;
@@ -207,6 +226,7 @@ export async function apiUpload(path: string, form: FormData, timeoutMs = UPLOAD
   let res: Response;
   try {
     res = await fetch(path, { method: 'POST', body: form, credentials: 'include', signal: AbortSignal.timeout(timeoutMs) });
+    notifyResponse('POST', path, res.status);
   } catch (err) {
     if ((err as Error).name === 'TimeoutError') throw new TimeoutError(timeoutMessage(path), timeoutMs);
     throw new NetworkError();

@@ -8,8 +8,9 @@ import type {
   SubscriptionInfo,
   UsageResponse,
 } from '@/shared/api/billing';
-import { apiJson } from '@/client/lib/api';
+import { apiJson, observeApiResponses } from '@/client/lib/api';
 import { ME_QUERY_KEY } from '@/client/lib/auth';
+import { queryClient as appQueryClient } from '@/client/lib/queryClient';
 
 /** Query keys: the default query function GETs the first element, so each key is the URL. */
 export const PLANS_KEY = ['/api/plans'] as const;
@@ -67,4 +68,14 @@ export function refreshUsage(queryClient: QueryClient): Promise<void> {
     queryClient.invalidateQueries({ queryKey: SIMPLE_USAGE_KEY }),
     queryClient.invalidateQueries({ predicate: (q) => isUsageKey(q.queryKey) }),
   ]).then(() => undefined);
+}
+
+// Tool requests move the meters: refresh them once a burst of requests has settled.
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+if (typeof window !== 'undefined') {
+  observeApiResponses(({ method, path, status }) => {
+    if (method !== 'POST' || !path.startsWith('/api/tools/') || status >= 500) return;
+    clearTimeout(refreshTimer);
+    refreshTimer = setTimeout(() => void refreshUsage(appQueryClient), 500);
+  });
 }
