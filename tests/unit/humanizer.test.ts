@@ -141,6 +141,17 @@ describe('humanizer sentence structure', () => {
     expect(humanize(reported, { style: 'casual' }).text).not.toMatch(/killings in September 2011/);
   });
 
+  it('rewrites a trailing ", making it" clause in the tense of the main clause', () => {
+    expect(humanize('The team shipped the update in May, making it the fastest release so far.', { style: 'casual' }).text).toBe(
+      'The team shipped the update in May, so it was the fastest release so far.',
+    );
+    expect(humanize('Group O blood can be given to any patient, making it valuable in emergencies.', { style: 'professional' }).text).toBe(
+      'Group O blood can be given to any patient, which makes it valuable in emergencies.',
+    );
+    // "making it to the final" means reaching it
+    expect(humanize('She trained hard, making it to the final.', { style: 'casual' }).text).toBe('She trained hard, making it to the final.');
+  });
+
   it('never splits inside a list or a compound subject, and never joins a sentence twice', () => {
     const list = 'We compared several methods for training GANs, such as averaging, extrapolation, and a computationally cheaper variant called Lookahead that runs well.';
     const subject = 'Kate, a woman with the credentials to work at the White House, and her husband have to find out what happened to the missing files.';

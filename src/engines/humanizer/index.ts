@@ -294,6 +294,7 @@ export function rewriteCore(text: string, cfg: CoreConfig): HumanizeResult {
   for (const [k, sent] of sentences.entries()) {
     const toks = tagsOf(sent);
     if (cfg.openers && cfg.openers !== 'off') openerEdits(text, sent, toks, cfg, edits, prot, hash32(salt + sent.text) + k);
+    if (cfg.openers === 'full') participleEdits(text, sent, toks, cfg, edits, prot);
     synonymEdits(text, sent, toks, cfg, edits, prot, salt);
     if (cfg.split !== 'off') splitEdit(text, sent, toks, cfg, edits, prot);
   }
@@ -606,5 +607,44 @@ function openerEdits(
     const cs = sent.start + toks[comma]!.start;
     const e: Edit = { start: cs, end: cs + 1, replacement: '', kind: 'punctuation' };
     if (free(e.start, e.end)) edits.push(e);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// trailing participle clauses
+// ---------------------------------------------------------------------------
+
+const PAST_MARK = /^(?:was|were|had|did)$/i;
+const PRESENT_MARK = /^(?:is|are|am|has|have|do|does|can|will|may|must|should|shall)$/i;
+
+/**
+ * ", making it/them + predicate" (a participle tail that chat models lean on) -> ", so it's / so they're ..." in
+ * casual and creative styles and ", which makes it ..." in professional, in the tense of the main clause.
+ */
+function participleEdits(text: string, sent: Span, toks: Tok[], cfg: CoreConfig, edits: Edit[], prot: { start: number; end: number }[]): void {
+  for (let i = 1; i + 3 < toks.length; i++) {
+    if (toks[i]!.text !== ',' || !/^making$/i.test(toks[i + 1]!.text)) continue;
+    const obj = toks[i + 2]!;
+    const pred = toks[i + 3]!;
+    if (!/^(?:it|them)$/i.test(obj.text)) continue;
+    // "making it to the final" is an idiom (reaching), not a result
+    if (!['ADJ', 'DET', 'ADV'].includes(pred.pos) || /^(?:to|through|into|out|up|home|back)$/i.test(pred.text)) continue;
+    const main = toks.slice(0, i);
+    if (!main.some((t) => t.pos === 'VERB' || t.pos === 'AUX')) continue;
+    const past = main.some((t) => PAST_MARK.test(t.text) || (t.pos === 'VERB' && /ed$/i.test(t.text))) && !main.some((t) => t.pos === 'AUX' && PRESENT_MARK.test(t.text));
+    const plural = /^them$/i.test(obj.text);
+    let rep: string;
+    if (cfg.split === 'informal') {
+      const be = past ? (plural ? 'were' : 'was') : plural ? "'re" : "'s";
+      const subj = plural ? 'they' : 'it';
+      rep = be.startsWith("'") && cfg.contractions === 'full' ? `, so ${subj}${be}` : `, so ${subj} ${be.startsWith("'") ? (plural ? 'are' : 'is') : be}`;
+    } else {
+      rep = `, which ${past ? 'made' : 'makes'} ${obj.text.toLowerCase()}`;
+    }
+    const start = sent.start + toks[i]!.start;
+    const end = sent.start + obj.end;
+    if (prot.some((p) => start < p.end && p.start < end)) continue;
+    const e: Edit = { start, end, replacement: rep, kind: 'structure' };
+    if (isFree(edits, e.start, e.end)) edits.push(e);
   }
 }
