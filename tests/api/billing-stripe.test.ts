@@ -154,10 +154,23 @@ describe(`Stripe payments (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGl
     expect((await t.ctx.db.select().from(webhookEvents).where(eq(webhookEvents.id, completed.id))).length).toBe(1);
 
     // The first invoice adds its receipt link; a renewal records a payment and extends the period.
-    const first = event('invoice.paid', { id: 'in_1', object: 'invoice', billing_reason: 'subscription_create', subscription: 'sub_1', amount_paid: 999, currency: 'usd', hosted_invoice_url: 'https://invoice.stripe.com/i/1' });
+    const first = event('invoice.paid', {
+      id: 'in_1',
+      object: 'invoice',
+      billing_reason: 'subscription_create',
+      subscription: 'sub_1',
+      amount_paid: 999,
+      currency: 'usd',
+      hosted_invoice_url: 'https://invoice.stripe.com/i/1',
+      payments: { data: [{ payment: { type: 'payment_intent', payment_intent: 'pi_sub_1' } }] },
+    });
     const p1 = JSON.stringify(first);
     expect((await sendWebhook(t, p1, signed(p1))).statusCode).toBe(200);
     expect(json(await get(t.app, '/api/billing/payments', cookie)).payments[0].receiptUrl).toBe('https://invoice.stripe.com/i/1');
+    // A partial refund of that first invoice is matched through its payment intent.
+    const partial = JSON.stringify(event('charge.refunded', { id: 'ch_sub', object: 'charge', payment_intent: 'pi_sub_1', amount: 999, amount_refunded: 300 }));
+    expect(json(await sendWebhook(t, partial, signed(partial))).outcome).toBe('processed');
+    expect(json(await get(t.app, '/api/billing/payments', cookie)).payments[0]).toMatchObject({ status: 'partially_refunded', refundedAmount: 300 });
     const start = Math.floor(Date.now() / 1000) + 30 * 86400;
     const renewal = event('invoice.paid', {
       id: 'in_2',

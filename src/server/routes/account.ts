@@ -14,7 +14,14 @@ import {
   usageEvents,
   users,
 } from '../../db/schema';
-import { DeleteAccountBody, PasswordChangeBody, ProfileUpdateBody } from '../../shared/api/billing';
+import {
+  DeleteAccountBody,
+  PasswordChangeBody,
+  ProfileUpdateBody,
+  type DeleteAccountResponse,
+  type PasswordChangeResponse,
+  type ProfileUpdateResponse,
+} from '../../shared/api/billing';
 import { isStaff } from '../../shared/roles';
 import { AppError } from '../errors';
 import { clientIp, noStore, parse, requireUser } from '../http';
@@ -80,7 +87,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       await audit(ctx.db, { userId: user.id, email: changes.email ?? user.email, action: `profile updated (${Object.keys(changes).filter((k) => k !== 'emailVerified').join(', ')})`, category: 'user', ip: clientIp(req) });
     }
     const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id)).limit(1);
-    return noStore(reply).send({ user: toPublicUser(row) });
+    const body: ProfileUpdateResponse = { user: toPublicUser(row) };
+    return noStore(reply).send(body);
   });
 
   app.post('/api/user/password', async (req, reply) => {
@@ -98,7 +106,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       .where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, hashToken(token))))
       .returning({ id: sessions.id });
     await audit(ctx.db, { userId: user.id, email: user.email, action: 'password changed', category: 'security', ip: clientIp(req) });
-    return noStore(reply).send({ ok: true, otherSessionsEnded: ended.length });
+    const body: PasswordChangeResponse = { ok: true, otherSessionsEnded: ended.length };
+    return noStore(reply).send(body);
   });
 
   app.delete('/api/user/account', async (req, reply) => {
@@ -131,7 +140,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     await ctx.db.delete(users).where(eq(users.id, user.id));
     await audit(ctx.db, { action: 'account deleted by its owner', category: 'user', ip: clientIp(req) });
     clearSessionCookie(ctx, reply);
-    return noStore(reply).send({ deleted: true });
+    const body: DeleteAccountResponse = { deleted: true };
+    return noStore(reply).send(body);
   });
 
   app.get('/api/user/export', async (req, reply) => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { plans } from '../../db/schema';
+import type { AdminPlansResponse } from '../../shared/api/billing';
 import { PLAN_IDS } from '../../shared/plans';
 import { AppError } from '../errors';
 import { clientIp, noStore, parse, requireRole } from '../http';
@@ -35,7 +36,8 @@ export async function adminPlanRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/api/admin/plans', async (req, reply) => {
     await requireRole(req, PLAN_ADMINS);
-    return noStore(reply).send({ plans: await listPlans(ctx.db) });
+    const body: AdminPlansResponse = { plans: await listPlans(ctx.db) };
+    return noStore(reply).send(body);
   });
 
   app.put('/api/admin/plans/:id', async (req, reply) => {

@@ -91,6 +91,11 @@ async function checkoutCompleted(ctx: ServerContext, stripe: Stripe | null, s: O
   return result.applied ? 'processed' : 'duplicate';
 }
 
+/** The invoice's payment intent: a top-level field before Stripe API 2025-03, then under payments. */
+function invoicePaymentIntent(inv: Obj): string | null {
+  return idOf(inv.payment_intent) ?? idOf(inv.payments?.data?.find((p: Obj) => p?.payment?.payment_intent)?.payment?.payment_intent) ?? null;
+}
+
 function invoiceSubscription(inv: Obj): string | null {
   return idOf(inv.subscription) ?? idOf(inv.parent?.subscription_details?.subscription) ?? null;
 }
@@ -102,8 +107,14 @@ async function invoicePaid(ctx: ServerContext, inv: Obj): Promise<EventOutcome> 
   if (!sub) return 'ignored';
   const receiptUrl = typeof inv.hosted_invoice_url === 'string' ? inv.hosted_invoice_url : null;
   if (inv.billing_reason === 'subscription_create') {
-    // The first invoice was recorded by checkout.session.completed; add its receipt link.
-    if (receiptUrl) await ctx.db.update(payments).set({ receiptUrl }).where(eq(payments.providerRef, String(inv.id)));
+    // The first invoice was recorded by checkout.session.completed; add its receipt link and
+    // payment intent (which refunds of it name).
+    const intent = invoicePaymentIntent(inv);
+    if (receiptUrl || intent)
+      await ctx.db
+        .update(payments)
+        .set({ ...(receiptUrl ? { receiptUrl } : {}), ...(intent ? { providerPaymentIntent: intent } : {}) })
+        .where(eq(payments.providerRef, String(inv.id)));
     return 'processed';
   }
   const next: PlanId = isPlanId(sub.scheduledPlan) ? sub.scheduledPlan : (sub.plan as PlanId);
@@ -122,7 +133,7 @@ async function invoicePaid(ctx: ServerContext, inv: Obj): Promise<EventOutcome> 
       status: 'paid',
       provider: 'stripe',
       providerRef: String(inv.id),
-      providerPaymentIntent: idOf(inv.payment_intent),
+      providerPaymentIntent: invoicePaymentIntent(inv),
       receiptUrl,
     })
     .onConflictDoNothing()

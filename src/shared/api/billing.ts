@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADDON_PACKS, PLAN_IDS, type AddonPack, type PlanDefinition, type PlanId, type PlanTerms } from '../plans';
+import type { PublicUser } from './auth';
 
 /**
  * Contract of plans, metering, payments and the account pages (issue 6). Shared by the routes in
@@ -52,6 +53,9 @@ export interface CheckoutResponse {
 /** POST /api/billing/change-plan: downgrades (to a cheaper plan or free) take effect at the end of the period. */
 export const ChangePlanBody = z.object({ plan: z.enum(PLAN_IDS) });
 export type ChangePlanBody = z.infer<typeof ChangePlanBody>;
+
+/** POST /api/billing/change-plan → the updated subscription (409 conflict for an upgrade: use checkout). */
+export type ChangePlanResponse = SubscriptionInfo;
 
 /** POST /api/billing/cancel and /api/billing/resume → the updated subscription. */
 export type CancelResponse = SubscriptionInfo;
@@ -155,3 +159,24 @@ export const PasswordChangeBody = z.object({
 
 /** DELETE /api/user/account: the password again (or, for Google-only accounts, the word DELETE). */
 export const DeleteAccountBody = z.object({ confirm: z.string().min(1).max(256) });
+
+/** PATCH /api/user/profile → the updated user (409 conflict with fields.email or fields.username when taken). */
+export interface ProfileUpdateResponse {
+  user: PublicUser;
+}
+
+/** POST /api/user/password → this session stays; the others are ended. A wrong current password is 400 with fields.currentPassword. */
+export interface PasswordChangeResponse {
+  ok: true;
+  otherSessionsEnded: number;
+}
+
+/** DELETE /api/user/account → the session cookie is cleared. */
+export interface DeleteAccountResponse {
+  deleted: true;
+}
+
+/** GET /api/admin/plans (admin, super_admin) and PUT /api/admin/plans/:id → { plan }. */
+export interface AdminPlansResponse {
+  plans: PlanDefinition[];
+}
