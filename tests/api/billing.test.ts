@@ -69,6 +69,10 @@ describe(`plans, checkout and quotas (${process.env.TEST_DATABASE_URL ? 'Postgre
     expect(page.body).toContain('Pro plan');
     expect(page.body).toContain('$9.99');
     expect(page.body).not.toMatch(/<script/i);
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self'/);
+    const alias = await get(t.app, url.replace('/api/billing', '/billing'), cookie);
+    expect(alias.statusCode).toBe(302);
+    expect(alias.headers.location).toBe(url);
     // Another user cannot see or pay it.
     const other = await register(t.app);
     expect((await get(t.app, url, other)).statusCode).toBe(404);

@@ -98,6 +98,11 @@ export async function billingTestCheckoutRoutes(app: FastifyInstance): Promise<v
     return noStore(reply).type('text/html; charset=utf-8').send(page(`Test checkout: ${item}`, body));
   });
 
+  // The page lives under /api (the dev server proxies only /api); this shorter address leads there.
+  app.get<{ Params: { id: string } }>('/billing/test-checkout/:id', (req, reply) =>
+    reply.redirect(`/api/billing/test-checkout/${encodeURIComponent(req.params.id)}`, 302),
+  );
+
   app.post<{ Params: { id: string } }>('/api/billing/test-checkout/:id/pay', async (req, reply) => {
     ensureTestMode();
     const user = await requireUser(req);
