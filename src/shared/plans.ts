@@ -128,3 +128,25 @@ export function formatPrice(minor: number, currency = 'usd'): string {
 export function subscriptionNotice(planName: string, upgraded: boolean): string {
   return upgraded ? `You have been successfully upgraded to the ${planName} plan.` : `Your plan has been changed to ${planName}.`;
 }
+
+/**
+ * The tools that spend each kind of pack credit. A pack is on sale only when every kind of credit it
+ * grants can be spent on a live tool: selling image credits before any image tool works would take
+ * money for nothing.
+ */
+const CREDIT_TOOLS: Record<keyof PackAmounts, string[]> = {
+  text: ['ai_content_detector', 'ai_humanizer', 'ai_rewriter', 'grammar_fixer', 'ai_summarizer', 'plagiarism_checker'],
+  images: ['image_to_text', 'deepfake_detector'],
+  audio: ['text_to_speech', 'speech_to_text'],
+};
+
+export function packOnSale(pack: AddonPack, liveToolIds: ReadonlySet<string>): boolean {
+  return (Object.keys(pack.amounts) as (keyof PackAmounts)[]).every((kind) => CREDIT_TOOLS[kind].some((id) => liveToolIds.has(id)));
+}
+
+/** Why a pack is not on sale yet, for the pricing page and the checkout refusal. */
+export function packUnavailableReason(pack: AddonPack): string {
+  const kinds = (Object.keys(pack.amounts) as (keyof PackAmounts)[]).filter((k) => k !== 'text');
+  const what = kinds.map((k) => (k === 'images' ? 'image' : 'audio')).join(' and ');
+  return `On sale once the ${what} tools are available on this server.`;
+}
