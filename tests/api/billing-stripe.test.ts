@@ -209,23 +209,23 @@ describe(`Stripe payments (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGl
 
   it('a pack is a one-off payment; a refund is recorded once and takes the credits back', async () => {
     const cookie = await register(t.app);
-    const { form } = await startCheckout(cookie, { kind: 'pack', pack: 'power_user_bundle' });
+    const { form } = await startCheckout(cookie, { kind: 'pack', pack: 'text_boost_medium' });
     expect(form.get('mode')).toBe('payment');
-    expect(form.get('line_items[0][price_data][unit_amount]')).toBe('1499');
+    expect(form.get('line_items[0][price_data][unit_amount]')).toBe('699');
     expect(form.get('line_items[0][price_data][recurring][interval]')).toBeNull();
     const checkoutId = form.get('metadata[checkoutId]')!;
     const payload = JSON.stringify(
-      event('checkout.session.completed', { id: 'cs_pack', mode: 'payment', payment_status: 'paid', amount_total: 1499, currency: 'usd', customer: 'cus_2', payment_intent: 'pi_pack', metadata: { checkoutId } }),
+      event('checkout.session.completed', { id: 'cs_pack', mode: 'payment', payment_status: 'paid', amount_total: 699, currency: 'usd', customer: 'cus_2', payment_intent: 'pi_pack', metadata: { checkoutId } }),
     );
     expect(json(await sendWebhook(t, payload, signed(payload))).outcome).toBe('processed');
-    expect(json(await get(t.app, '/api/user/simplified-usage', cookie)).data.credits).toEqual({ characters: 500_000, images: 30, audioMinutes: 0 });
+    expect(json(await get(t.app, '/api/user/simplified-usage', cookie)).data.credits).toEqual({ characters: 800_000, images: 0, audioMinutes: 0 });
 
-    const refund = JSON.stringify(event('charge.refunded', { id: 'ch_1', object: 'charge', payment_intent: 'pi_pack', amount: 1499, amount_refunded: 1499 }));
+    const refund = JSON.stringify(event('charge.refunded', { id: 'ch_1', object: 'charge', payment_intent: 'pi_pack', amount: 699, amount_refunded: 699 }));
     expect(json(await sendWebhook(t, refund, signed(refund))).outcome).toBe('processed');
-    const again = JSON.stringify(event('charge.refunded', { id: 'ch_1', object: 'charge', payment_intent: 'pi_pack', amount: 1499, amount_refunded: 1499 }));
+    const again = JSON.stringify(event('charge.refunded', { id: 'ch_1', object: 'charge', payment_intent: 'pi_pack', amount: 699, amount_refunded: 699 }));
     expect(json(await sendWebhook(t, again, signed(again))).outcome).toBe('duplicate');
     const [pay] = json(await get(t.app, '/api/billing/payments', cookie)).payments;
-    expect(pay).toMatchObject({ status: 'refunded', refundedAmount: 1499, kind: 'pack', description: 'Power User Bundle' });
+    expect(pay).toMatchObject({ status: 'refunded', refundedAmount: 699, kind: 'pack', description: 'Text Boost Medium' });
     const [row] = await t.ctx.db.select().from(payments).where(eq(payments.providerPaymentIntent, 'pi_pack'));
     expect(await t.ctx.db.select().from(refunds).where(eq(refunds.paymentId, row.id))).toHaveLength(1);
     expect(json(await get(t.app, '/api/user/simplified-usage', cookie)).data.credits).toEqual({ characters: 0, images: 0, audioMinutes: 0 });

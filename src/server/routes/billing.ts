@@ -12,7 +12,8 @@ import {
   type SubscriptionStatus,
 } from '../../shared/api/billing';
 import type { PublicUser } from '../../shared/api/auth';
-import { ADDON_PACKS, findPack, type PlanDefinition, type PlanId } from '../../shared/plans';
+import { TOOLS } from '../../shared/catalogue';
+import { ADDON_PACKS, findPack, packOnSale, packUnavailableReason, type PlanDefinition, type PlanId } from '../../shared/plans';
 import { isStaff } from '../../shared/roles';
 import type { ServerContext } from '../context';
 import { AppError } from '../errors';
@@ -22,6 +23,8 @@ import { paymentProvider, providerFor, stripeClient, type PaymentProvider } from
 import { audit } from '../services/users';
 
 const CHECKOUT_TTL_MS = 24 * 60 * 60 * 1000;
+/** Credits are sold only for kinds a live tool can spend (src/shared/plans.ts#packOnSale). */
+const LIVE_TOOLS: ReadonlySet<string> = new Set(TOOLS.filter((t) => t.live).map((t) => t.id));
 
 export async function subscriptionInfo(ctx: ServerContext, sub: SubscriptionRow): Promise<SubscriptionInfo> {
   const plan = await getPlan(ctx.db, sub.plan as PlanId);
@@ -96,6 +99,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       item = plan.id;
     } else {
       const pack = findPack(input.pack)!;
+      if (!packOnSale(pack, LIVE_TOOLS)) throw new AppError('conflict', `${pack.name} is not on sale yet. ${packUnavailableReason(pack)}`);
       amount = pack.price;
       item = pack.id;
     }
