@@ -152,6 +152,16 @@ describe('humanizer sentence structure', () => {
     expect(humanize('She trained hard, making it to the final.', { style: 'casual' }).text).toBe('She trained hard, making it to the final.');
   });
 
+  it('sets a short naming aside in parentheses, but never a list or an appositive chain', () => {
+    expect(humanize('Venture capital, commonly known as VC, is a type of private equity funding.', { style: 'casual' }).text).toBe(
+      'Venture capital (commonly known as VC) is a type of private equity funding.',
+    );
+    const list = 'They used words to tell apart groups, such as Americans, Germans, and Jews.';
+    expect(humanize(list, { style: 'casual' }).text).not.toContain('(');
+    const chain = 'Its skipper, Kevin Lunney, also known as Mr Lunan, said that the boat was lost.';
+    expect(humanize(chain, { style: 'casual' }).text).not.toContain('(');
+  });
+
   it('never splits inside a list or a compound subject, and never joins a sentence twice', () => {
     const list = 'We compared several methods for training GANs, such as averaging, extrapolation, and a computationally cheaper variant called Lookahead that runs well.';
     const subject = 'Kate, a woman with the credentials to work at the White House, and her husband have to find out what happened to the missing files.';

@@ -295,6 +295,7 @@ export function rewriteCore(text: string, cfg: CoreConfig): HumanizeResult {
     const toks = tagsOf(sent);
     if (cfg.openers && cfg.openers !== 'off') openerEdits(text, sent, toks, cfg, edits, prot, hash32(salt + sent.text) + k);
     if (cfg.openers === 'full') participleEdits(text, sent, toks, cfg, edits, prot);
+    if (cfg.openers && cfg.openers !== 'off') asideEdits(text, sent, toks, edits, prot);
     synonymEdits(text, sent, toks, cfg, edits, prot, salt);
     if (cfg.split !== 'off') splitEdit(text, sent, toks, cfg, edits, prot);
   }
@@ -645,6 +646,45 @@ function participleEdits(text: string, sent: Span, toks: Tok[], cfg: CoreConfig,
     const end = sent.start + obj.end;
     if (prot.some((p) => start < p.end && p.start < end)) continue;
     const e: Edit = { start, end, replacement: rep, kind: 'structure' };
+    if (isFree(edits, e.start, e.end)) edits.push(e);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// asides
+// ---------------------------------------------------------------------------
+
+const ASIDE_OPENERS = /^(?:(?:also |commonly |often |better |more commonly )?known as|(?:also |often |sometimes )?called|such as|including|like)\s/i;
+
+/**
+ * A naming or example aside set off by two commas mid-sentence -> parentheses: "Venture capital, commonly known as
+ * VC, is ..." -> "Venture capital (commonly known as VC) is ...". Only short asides without commas of their own, followed
+ * by the sentence's verb, and never after a number (", such as 3, 4" could be a list).
+ */
+function asideEdits(text: string, sent: Span, toks: Tok[], edits: Edit[], prot: { start: number; end: number }[]): void {
+  for (let i = 1; i + 2 < toks.length; i++) {
+    if (toks[i]!.text !== ',') continue;
+    const open = toks[i]!;
+    const rest = sent.text.slice(open.end).replace(/^\s+/, '');
+    if (!ASIDE_OPENERS.test(rest)) continue;
+    const close = toks.findIndex((t, j) => j > i + 1 && /^[,;:.!?()"\u201C\u201D]$/.test(t.text));
+    if (close < 0 || toks[close]!.text !== ',') continue;
+    const inner = toks.slice(i + 1, close);
+    if (inner.length < 3 || inner.length > 8 || inner.some((t) => t.pos === 'VERB' && !/^(?:known|called)$/i.test(t.text)) || inner.some((t) => t.pos === 'AUX')) continue;
+    // the sentence must go on with its verb ("..., is a type of"): anything else may be the rest of a list
+    // ("such as Americans, Germans, and Jews")
+    const after = toks[close + 1];
+    const verbAt = after?.pos === 'ADV' ? toks[close + 2] : after;
+    if (!after || !verbAt || (verbAt.pos !== 'VERB' && verbAt.pos !== 'AUX')) continue;
+    if (toks[i - 1]!.pos === 'NUM') continue;
+    // "Its skipper, Kevin Lunney, also known as ...": the opening comma also closes an earlier appositive
+    const prevComma = toks.slice(0, i).map((t) => t.text).lastIndexOf(',');
+    if (prevComma >= 0 && !toks.slice(prevComma + 1, i).some((t) => t.pos === 'VERB' || t.pos === 'AUX')) continue;
+    const start = sent.start + open.start;
+    const end = sent.start + toks[close]!.end;
+    if (prot.some((p) => start < p.end && p.start < end)) continue;
+    const body = text.slice(sent.start + inner[0]!.start, sent.start + inner[inner.length - 1]!.end);
+    const e: Edit = { start, end, replacement: ` (${body})`, kind: 'structure' };
     if (isFree(edits, e.start, e.end)) edits.push(e);
   }
 }
