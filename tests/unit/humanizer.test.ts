@@ -35,6 +35,13 @@ describe('humanizer', () => {
     }
   });
 
+  it("'in order to' becomes 'to' and padding is trimmed, in every style", () => {
+    for (const style of HUMANIZER_STYLES) {
+      const out = humanize('The lab has the ability to test 40 samples a day in order to meet demand prior to the launch.', { style }).text;
+      expect(out, style).toBe('The lab can test 40 samples a day to meet demand before the launch.');
+    }
+  });
+
   it('keeps grammar by construction: inflection, a/an, capitals', () => {
     const r = humanize(AI_TEXT, { style: 'casual' });
     expect(r.text).toContain('Dr. Sarah Chen used a'); // utilized -> used, "an intricate" -> "a detailed/complex"
