@@ -3,7 +3,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, FlaskConical, Image as ImageIcon, Info, Music, Package, Type } from 'lucide-react';
 import type { AddonPack, PlanDefinition, PlanId } from '@/shared/plans';
-import { formatPrice } from '@/shared/plans';
+import { formatPrice, packOnSale, packUnavailableReason } from '@/shared/plans';
+import { TOOLS } from '@/shared/catalogue';
 import type { SubscriptionInfo } from '@/shared/api/billing';
 import { formatDate, formatNumber } from '@/shared/format';
 import { isStaff } from '@/shared/roles';
@@ -342,8 +343,12 @@ function PlanButton({
   }
 }
 
+/** Live tool ids, so packs whose credits no tool can spend yet are shown but not sold (the server refuses them too). */
+const LIVE_TOOL_IDS = new Set(TOOLS.filter((t) => t.live).map((t) => t.id));
+
 function PackCard({ pack, hideBuy, busy, disabled, onBuy }: { pack: AddonPack; hideBuy: boolean; busy: boolean; disabled: boolean; onBuy: () => void }) {
   const Icon = PACK_ICON[pack.type];
+  const onSale = packOnSale(pack, LIVE_TOOL_IDS);
   return (
     <li className="flex items-center gap-4 rounded-xl border bg-card p-4" data-testid={`pack-${pack.id}`}>
       <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
@@ -353,8 +358,9 @@ function PackCard({ pack, hideBuy, busy, disabled, onBuy }: { pack: AddonPack; h
         <h3 className="font-semibold">{pack.name}</h3>
         <p className="text-sm text-muted-foreground">{pack.description}</p>
         <p className="mt-1 font-semibold tabular-nums">{formatPrice(pack.price, pack.currency)}</p>
+        {!onSale && <p className="mt-1 text-xs text-muted-foreground">{packUnavailableReason(pack)}</p>}
       </div>
-      {!hideBuy && (
+      {!hideBuy && onSale && (
         <Button size="sm" variant="outline" onClick={onBuy} disabled={disabled} aria-label={`Buy ${pack.name}`}>
           {busy ? <Spinner /> : 'Buy'}
         </Button>
