@@ -13,6 +13,8 @@ describe('text utilities', () => {
       'Next one.',
     ]);
     for (const x of s) expect(t.slice(x.start, x.end)).toBe(x.text);
+    // a line break after a stop ends the sentence whatever follows; "v." (versus) does not
+    expect(splitSentences('Done.\n- next item. Smith v. Jones was heard.').map((x) => x.text)).toEqual(['Done.', '- next item.', 'Smith v. Jones was heard.']);
   });
 
   it('counts words and tokenises with offsets', () => {

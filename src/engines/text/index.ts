@@ -50,7 +50,8 @@ export function splitSentences(text: string): Span[] {
     const punctEnd = m.index + m[1]!.length + m[2]!.length;
     const next = text[m.index + m[0].length];
     if (next === undefined) break;
-    if (!/[\p{Lu}\d"'\u201C\u2018(\[]/u.test(next)) continue;
+    // a line break after the stop always ends the sentence ("done.\n- next item")
+    if (!/[\p{Lu}\d"'\u201C\u2018(\[]/u.test(next) && !m[3]!.includes('\n')) continue;
     if (m[1] === '.') {
       // word before the period
       const before = text.slice(segStart, m.index).match(/([\p{L}.]+)$/u)?.[1] ?? '';
