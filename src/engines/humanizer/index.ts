@@ -557,7 +557,9 @@ function openerEdits(
   // "This/These + noun" -> "The + noun" (half of them: a demonstrative now and then is human too)
   if (cfg.openers === 'full' && /^(?:This|These)$/.test(first.text) && first.pos === 'DET' && h % 2 === 0) {
     const next = toks[1];
-    if (next && (next.pos === 'NOUN' || (next.pos === 'ADJ' && toks[2]?.pos === 'NOUN'))) {
+    // "This way, ..." / "These days, ..." are adverbials, not a demonstrative before a noun
+    const adverbial = next && /^(?:way|time|times|year|years|month|week|day|days|morning|evening|afternoon|weekend|season|summer|winter|spring|fall|autumn|point|moment)$/i.test(next.text);
+    if (next && !adverbial && (next.pos === 'NOUN' || (next.pos === 'ADJ' && toks[2]?.pos === 'NOUN'))) {
       const e: Edit = { start: sent.start, end: sent.start + first.text.length, replacement: 'The', kind: 'opener' };
       if (free(e.start, e.end)) edits.push(e);
     }
