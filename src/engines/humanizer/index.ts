@@ -290,7 +290,7 @@ export function rewriteCore(text: string, cfg: CoreConfig): HumanizeResult {
   // 2. contractions / expansions
   if (cfg.contractions !== 'none') collectRuleEdits(text, sentences, contractionRules[cfg.contractions], edits, prot);
 
-  // 3. sentence openings, then vetted synonyms with POS check (and splits, which need the tags too)
+  // 3. sentence openings, participle tails and asides, then vetted synonyms with POS check, then splits
   for (const [k, sent] of sentences.entries()) {
     const toks = tagsOf(sent);
     if (cfg.openers && cfg.openers !== 'off') openerEdits(text, sent, toks, cfg, edits, prot, hash32(salt + sent.text) + k);
@@ -299,7 +299,6 @@ export function rewriteCore(text: string, cfg: CoreConfig): HumanizeResult {
     synonymEdits(text, sent, toks, cfg, edits, prot, salt);
     if (cfg.split !== 'off') splitEdit(text, sent, toks, cfg, edits, prot);
   }
-
 
   fixArticles(text, edits);
   const { text: out, changes } = applyEdits(text, edits);
