@@ -86,6 +86,9 @@ describe('humanizer', () => {
     expect(out).toContain('Robust Inc.');
     expect(humanize('The children are in foster care.', { style: 'casual' }).text).toBe('The children are in foster care.');
     expect(humanize('Debt gives them leverage.', { style: 'casual' }).text).toBe('Debt gives them leverage.');
+    expect(humanize('The firm gives it leverage.', { style: 'casual' }).text).toBe('The firm gives it leverage.');
+    // and a verb the tagger misreads as a noun after a subject pronoun is still replaced
+    expect(humanize('We showcase the results.', { style: 'casual' }).text).toBe('We show the results.');
   });
 
   it('is deterministic and change offsets index into the input', () => {

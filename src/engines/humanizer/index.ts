@@ -339,7 +339,14 @@ function synonymEdits(
     if (!ok && entry.pos === 'VERB' && (hit.form === 'past' || hit.form === 'ing') && t.pos === 'ADJ') {
       ok = !prev || prev.pos !== 'DET';
     }
+    // the tagger reads some verbs after a subject pronoun or a modal as nouns ("We showcase the results"); "it" and
+    // "you" stay out, since they can be objects ("gives it leverage")
+    if (!ok && entry.pos === 'VERB' && t.pos === 'NOUN' && (hit.form === 'base' || hit.form === 's') && prev) {
+      ok = hit.form === 's' ? /^(?:he|she)$/i.test(prev.text) : /^(?:I|we|they|can|could|will|would|should|may|might|must)$/i.test(prev.text);
+    }
     if (!ok) continue;
+    // "gives it leverage." is a noun the tagger calls a verb: a bare verb after an object pronoun needs an object
+    if (entry.pos === 'VERB' && hit.form === 'base' && /^(?:it|them|him|her|us|me)$/i.test(prev?.text ?? '') && (!toks[i + 1] || toks[i + 1]!.pos === 'PUNCT')) continue;
     if (entry.notBefore && entry.notBefore.test(sent.text.slice(t.end))) continue;
     // A synonym that repeats a neighbouring word would read "two new new hotels".
     const next = toks[i + 1];
