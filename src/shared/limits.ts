@@ -1,5 +1,6 @@
 /** Limits and their messages (SPEC §6, §8, §9). The server enforces them; the UI mirrors them. */
 export const ANON_WORD_LIMIT = 500;
+/** The default free plan's words per request (src/shared/plans.ts); staff may change the plan's terms. */
 export const USER_WORD_LIMIT = 2000;
 export const ANON_DETECTIONS = 5;
 export const ANON_HUMANIZATIONS = 2;
@@ -24,9 +25,14 @@ export function countWords(text: string): number {
   return t === '' ? 0 : t.split(/\s+/).length;
 }
 
-export function wordLimitMessage(words: number, limit: number, anonymous: boolean): string {
+/**
+ * The word-limit refusal. For a visitor, `signUpWordLimit` is what a free account gets now (the free
+ * plan's current terms, which staff may edit), so the promise made here is the one the server keeps;
+ * null for logged-in callers.
+ */
+export function wordLimitMessage(words: number, limit: number, signUpWordLimit: number | null): string {
   return (
     `This text has ${words.toLocaleString('en-US')} words; the limit is ${limit.toLocaleString('en-US')} words per request` +
-    (anonymous ? `. Sign up for a free account to use up to ${USER_WORD_LIMIT.toLocaleString('en-US')} words.` : '.')
+    (signUpWordLimit !== null ? `. Sign up for a free account to use up to ${signUpWordLimit.toLocaleString('en-US')} words.` : '.')
   );
 }

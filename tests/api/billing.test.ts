@@ -304,6 +304,60 @@ describe(`plans, checkout and quotas (${process.env.TEST_DATABASE_URL ? 'Postgre
     // Staff usage has no plan limit.
     expect(json(await get(t.app, '/api/user/simplified-usage', admin)).data).toMatchObject({ plan: 'staff', periodEnd: null });
   });
+
+  it('staff have no character limit, and the usage calls say so with limit null (never 0)', async () => {
+    const simple = json(await get(t.app, '/api/user/simplified-usage', admin)).data;
+    expect(simple.characters).toEqual({ used: expect.any(Number), limit: null });
+    const usage = json(await get(t.app, '/api/user/usage', admin));
+    expect(usage.characters).toEqual({ used: expect.any(Number), limit: null, remaining: null });
+    // A plan account has a number.
+    const cookie = await register(t.app);
+    expect(json(await get(t.app, '/api/user/usage', cookie)).characters).toEqual({ used: 0, limit: 50_000, remaining: 50_000 });
+  });
+
+  it("a visitor's word-limit message promises what the free plan gives now, even after staff edit it", async () => {
+    const words600 = Array.from({ length: 600 }, () => 'word').join(' ');
+    let res = await post(t.app, '/api/tools/sentence-shortener', { text: words600 });
+    expect(res.statusCode).toBe(413);
+    expect(json(res).message).toBe('This text has 600 words; the limit is 500 words per request. Sign up for a free account to use up to 2,000 words.');
+    const edit = await t.app.inject({ method: 'PUT', url: '/api/admin/plans/free', payload: { wordLimit: 1_200 }, headers: { cookie: admin } });
+    expect(edit.statusCode, edit.body).toBe(200);
+    try {
+      res = await post(t.app, '/api/tools/sentence-shortener', { text: words600 });
+      expect(res.statusCode).toBe(413);
+      expect(json(res).message).toMatch(/Sign up for a free account to use up to 1,200 words\.$/);
+    } finally {
+      await t.app.inject({ method: 'PUT', url: '/api/admin/plans/free', payload: { wordLimit: 2_000 }, headers: { cookie: admin } });
+    }
+  });
+
+  it('a paid test-mode subscription renews at period end with a recorded test payment, once per period', async () => {
+    const cookie = await register(t.app);
+    const id = await userIdOf(t, cookie);
+    await buy(t, cookie, { kind: 'plan', plan: 'pro' });
+    // The period ends (moved into the past, as time passing would).
+    const endPeriod = async (ago: number) => {
+      const end = new Date(Date.now() - ago);
+      await t.ctx.db.update(subscriptions).set({ currentPeriodStart: addMonth(end, -1), currentPeriodEnd: end }).where(eq(subscriptions.userId, id));
+      return end;
+    };
+    const end = await endPeriod(60_000);
+    // Concurrent requests see the ended period; the renewal is paid and applied once.
+    const reads = await Promise.all(Array.from({ length: 8 }, () => get(t.app, '/api/billing/subscription', cookie)));
+    for (const r of reads) expect(json(r)).toMatchObject({ plan: 'pro', provider: 'test', currentPeriodStart: end.toISOString(), currentPeriodEnd: addMonth(end).toISOString() });
+    let paid = json(await get(t.app, '/api/billing/payments', cookie)).payments;
+    expect(paid).toHaveLength(2);
+    expect(paid[0]).toMatchObject({ description: 'Pro plan (monthly)', amount: 999, provider: 'test', status: 'paid', kind: 'subscription' });
+
+    // A scheduled downgrade is paid at the smaller plan's price when it takes effect, as Stripe bills it.
+    expect((await post(t.app, '/api/billing/change-plan', { plan: 'basic' }, { cookie })).statusCode).toBe(200);
+    const end2 = await endPeriod(1_000);
+    expect(json(await get(t.app, '/api/billing/subscription', cookie))).toMatchObject({ plan: 'basic', scheduledPlan: null, currentPeriodStart: end2.toISOString(), terms: { wordLimit: 3_000 } });
+    paid = json(await get(t.app, '/api/billing/payments', cookie)).payments;
+    expect(paid.map((p: { amount: number }) => p.amount)).toEqual([499, 999, 999]);
+    expect(paid[0].description).toBe('Basic plan (monthly)');
+    expect(json(await me(t.app, cookie)).user.role).toBe('basic');
+  });
 });
 
 describe('checkout in production without Stripe', () => {
@@ -313,10 +367,24 @@ describe('checkout in production without Stripe', () => {
   });
   afterAll(() => t.close());
 
-  it('is not configured (the test checkout would give plans away)', async () => {
+  it('is not configured (the test checkout would give plans away), and /api/plans says so', async () => {
     const cookie = await register(t.app);
     const res = await post(t.app, '/api/billing/checkout', { kind: 'plan', plan: 'pro' }, { cookie });
     expect(res.statusCode).toBe(503);
     expect(json(res).error.code).toBe('not_configured');
+    expect(json(await get(t.app, '/api/plans')).provider).toBe('none');
+  });
+
+  it('a plan bought in test mode ends at period end once test mode is off: nothing can pay its renewal', async () => {
+    const cookie = await register(t.app);
+    const id = await userIdOf(t, cookie);
+    expect(json(await get(t.app, '/api/billing/subscription', cookie)).plan).toBe('free');
+    const end = new Date(Date.now() - 60_000);
+    await t.ctx.db.update(subscriptions).set({ plan: 'pro', price: 999, monthlyCharacters: 1_000_000, provider: 'test', currentPeriodStart: addMonth(end, -1), currentPeriodEnd: end }).where(eq(subscriptions.userId, id));
+    await t.ctx.db.update(users).set({ role: 'pro' }).where(eq(users.id, id));
+    const sub = json(await get(t.app, '/api/billing/subscription', cookie));
+    expect(sub).toMatchObject({ plan: 'free', provider: null, terms: { monthlyCharacters: 50_000 } });
+    expect(json(await get(t.app, '/api/billing/payments', cookie)).payments).toHaveLength(0);
+    expect(json(await me(t.app, cookie)).user.role).toBe('free');
   });
 });

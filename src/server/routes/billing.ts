@@ -69,7 +69,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/api/plans', async (_req, reply) => {
     const provider = paymentProvider(ctx);
-    const body: PlansResponse = { plans: await listPlans(ctx.db), packs: ADDON_PACKS, provider: provider?.name ?? 'test' };
+    const body: PlansResponse = { plans: await listPlans(ctx.db), packs: ADDON_PACKS, provider: provider?.name ?? 'none' };
     return noStore(reply).send(body);
   });
 

@@ -26,7 +26,8 @@ interface Allowance {
   plan: PlanId | 'staff';
   period: { start: Date; end: Date } | null;
   used: number;
-  limit: number;
+  /** null: no character limit (staff). */
+  limit: number | null;
   detectionsToday: number;
   dailyLimit: number | null;
   wordLimit: number;
@@ -43,7 +44,7 @@ async function allowanceOf(ctx: ServerContext, user: PublicUser): Promise<Allowa
              count(*) filter (where tool = 'ai_content_detector' and created_at >= ${new Date(`${today}T00:00:00Z`)}) as detections
       from usage_events where user_id = ${user.id}::uuid and status = 'ok' and created_at >= ${monthStart}`);
     const r = rows<{ chars: string | number; detections: string | number }>(res)[0];
-    return { plan: 'staff', period: null, used: Number(r.chars), limit: 0, detectionsToday: Number(r.detections), dailyLimit: null, wordLimit: STAFF_WORD_LIMIT };
+    return { plan: 'staff', period: null, used: Number(r.chars), limit: null, detectionsToday: Number(r.detections), dailyLimit: null, wordLimit: STAFF_WORD_LIMIT };
   }
   const sub = await loadSubscription(ctx, user.id, user.role);
   const terms = termsOf(sub);
@@ -112,7 +113,7 @@ export async function usageRoutes(app: FastifyInstance): Promise<void> {
     const body: UsageResponse = {
       plan: a.plan,
       period: a.period ? { start: a.period.start.toISOString(), end: a.period.end.toISOString() } : null,
-      characters: { used: a.used, limit: a.limit, remaining: Math.max(a.limit - a.used, 0) },
+      characters: { used: a.used, limit: a.limit, remaining: a.limit === null ? null : Math.max(a.limit - a.used, 0) },
       credits: await creditBalancesOf(ctx.db, user.id),
       detections: { today: a.detectionsToday, dailyLimit: a.dailyLimit },
       wordLimit: a.wordLimit,

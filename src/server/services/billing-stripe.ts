@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { checkoutSessions, payments, refunds, subscriptions, users, webhookEvents } from '../../db/schema';
-import { findPack, type PlanId } from '../../shared/plans';
+import { checkoutSessions, payments, refunds, subscriptions, webhookEvents } from '../../db/schema';
+import { findPack } from '../../shared/plans';
 import type { ServerContext } from '../context';
-import { addMonth, downgradeToFree, fulfilCheckout, getPlan, grantCredits, isPlanId, paymentDescription, renewSubscription } from './billing';
+import { addMonth, downgradeToFree, fulfilCheckout, grantCredits, renewSubscription } from './billing';
 import { audit } from './users';
 
 /**
@@ -117,33 +117,24 @@ async function invoicePaid(ctx: ServerContext, inv: Obj): Promise<EventOutcome> 
         .where(eq(payments.providerRef, String(inv.id)));
     return 'processed';
   }
-  const next: PlanId = isPlanId(sub.scheduledPlan) ? sub.scheduledPlan : (sub.plan as PlanId);
-  const plan = await getPlan(ctx.db, next);
-  const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, sub.userId)).limit(1);
-  const inserted = await ctx.db
-    .insert(payments)
-    .values({
-      userId: sub.userId,
-      email: user?.email ?? null,
-      kind: 'subscription',
-      item: next,
-      description: paymentDescription('plan', next, plan.name),
-      amount: Number(inv.amount_paid ?? 0),
-      currency: typeof inv.currency === 'string' ? inv.currency : 'usd',
-      status: 'paid',
-      provider: 'stripe',
-      providerRef: String(inv.id),
-      providerPaymentIntent: invoicePaymentIntent(inv),
-      receiptUrl,
-    })
-    .onConflictDoNothing()
-    .returning({ id: payments.id });
-  if (!inserted.length) return 'duplicate';
   const line = inv.lines?.data?.[0]?.period;
   const start = fromUnix(line?.start) ?? sub.currentPeriodEnd;
   const end = fromUnix(line?.end) ?? addMonth(start);
-  await renewSubscription(ctx, sub, start, end);
-  return 'processed';
+  const renewed = await renewSubscription(
+    ctx,
+    sub,
+    {
+      provider: 'stripe',
+      providerRef: String(inv.id),
+      amount: Number(inv.amount_paid ?? 0),
+      currency: typeof inv.currency === 'string' ? inv.currency : 'usd',
+      paymentIntent: invoicePaymentIntent(inv),
+      receiptUrl,
+    },
+    start,
+    end,
+  );
+  return renewed ? 'processed' : 'duplicate';
 }
 
 const STATUS: Record<string, string> = { active: 'active', trialing: 'active', past_due: 'past_due', unpaid: 'past_due', incomplete: 'past_due', canceled: 'canceled', incomplete_expired: 'canceled' };

@@ -4,6 +4,7 @@ import { checkoutSessions, payments, plans, subscriptions, users } from '../../d
 import { DEFAULT_PLANS, findPack, PLAN_IDS, type PackAmounts, type PlanDefinition, type PlanId, type PlanTerms } from '../../shared/plans';
 import { isStaff, PLAN_ROLES } from '../../shared/roles';
 import type { ServerContext } from '../context';
+import { billingTestMode } from '../env';
 import { AppError } from '../errors';
 import { audit } from './users';
 
@@ -157,10 +158,17 @@ export async function loadSubscription(ctx: ServerContext, userId: string, role:
 /**
  * End-of-period transitions: a cancellation falls back to free, a scheduled downgrade applies,
  * otherwise the period renews. Stripe renewals arrive by webhook (invoice.paid), so a Stripe
- * subscription without a pending change is left for the webhook to extend.
+ * subscription without a pending change is left for the webhook to extend; test-mode renewals are
+ * paid here, through the same renewSubscription. Free and complimentary plans renew without payment.
  */
 async function rollPeriod(ctx: ServerContext, row: SubscriptionRow, now: Date): Promise<SubscriptionRow> {
-  const next: PlanId = row.cancelAtPeriodEnd ? 'free' : isPlanId(row.scheduledPlan) ? row.scheduledPlan : (row.plan as PlanId);
+  let next: PlanId = row.cancelAtPeriodEnd ? 'free' : isPlanId(row.scheduledPlan) ? row.scheduledPlan : (row.plan as PlanId);
+  // A paid plan bought in test mode renews like a Stripe subscription, each period with a recorded
+  // (test) payment; once test mode is off nothing can pay for it, so it ends and the account is free.
+  if (row.provider === 'test' && next !== 'free') {
+    if (billingTestMode(ctx.env)) return renewTestPeriods(ctx, row, now);
+    next = 'free';
+  }
   const changing = next !== row.plan;
   if (row.provider === 'stripe' && !changing && row.status !== 'canceled') return row;
   let start = row.currentPeriodEnd;
@@ -357,16 +365,70 @@ export async function downgradeToFree(ctx: ServerContext, userId: string): Promi
   });
 }
 
-/** A renewal paid at the provider: the next period starts, with a scheduled downgrade applied. */
-export async function renewSubscription(ctx: ServerContext, sub: SubscriptionRow, periodStart: Date, periodEnd: Date): Promise<void> {
+export interface RenewalPayment {
+  provider: 'stripe' | 'test';
+  /** Unique per payment (Stripe's invoice id; the period for a test renewal), so a replay records nothing. */
+  providerRef: string;
+  amount: number;
+  currency: string;
+  paymentIntent?: string | null;
+  receiptUrl?: string | null;
+}
+
+/**
+ * A paid renewal (Stripe's invoice.paid, or a test-mode renewal): the payment is recorded and the next
+ * period starts, with a scheduled downgrade applied, in one transaction. The payment's provider ref is
+ * unique, so a replayed event or a concurrent renewal records and renews nothing (returns false).
+ */
+export async function renewSubscription(ctx: ServerContext, sub: SubscriptionRow, payment: RenewalPayment, periodStart: Date, periodEnd: Date): Promise<boolean> {
   const next = isPlanId(sub.scheduledPlan) ? sub.scheduledPlan : (sub.plan as PlanId);
-  const terms = next !== sub.plan ? planTermsColumns(await getPlan(ctx.db, next)) : {};
-  await ctx.db.transaction(async (tx) => {
+  const plan = await getPlan(ctx.db, next);
+  const terms = next !== sub.plan ? planTermsColumns(plan) : {};
+  const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, sub.userId)).limit(1);
+  return ctx.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(payments)
+      .values({
+        userId: sub.userId,
+        email: user?.email ?? null,
+        kind: 'subscription',
+        item: next,
+        description: paymentDescription('plan', next, plan.name),
+        amount: payment.amount,
+        currency: payment.currency,
+        status: 'paid',
+        provider: payment.provider,
+        providerRef: payment.providerRef,
+        providerPaymentIntent: payment.paymentIntent ?? null,
+        receiptUrl: payment.receiptUrl ?? null,
+      })
+      .onConflictDoNothing()
+      .returning({ id: payments.id });
+    if (!inserted.length) return false;
     await tx
       .update(subscriptions)
       .set({ plan: next, ...terms, status: 'active', currentPeriodStart: periodStart, currentPeriodEnd: periodEnd, scheduledPlan: null, updatedAt: ctx.now() })
       .where(eq(subscriptions.userId, sub.userId));
     if (next !== sub.plan) await setPlanRole(tx, sub.userId, next);
+    return true;
   });
 }
 
+/**
+ * Test mode stands in for the provider's monthly invoice: each elapsed period is renewed with a test
+ * payment of the price this account keeps (or of the smaller plan it scheduled), as invoice.paid would.
+ */
+async function renewTestPeriods(ctx: ServerContext, row: SubscriptionRow, now: Date): Promise<SubscriptionRow> {
+  let sub = row;
+  while (sub.provider === 'test' && now >= sub.currentPeriodEnd) {
+    const next = isPlanId(sub.scheduledPlan) ? sub.scheduledPlan : (sub.plan as PlanId);
+    const amount = next === sub.plan ? sub.price : (await getPlan(ctx.db, next)).price;
+    const start = sub.currentPeriodEnd;
+    await renewSubscription(ctx, sub, { provider: 'test', providerRef: `test-renewal:${sub.userId}:${periodKey(start)}`, amount, currency: sub.currency }, start, addMonth(start));
+    // Re-read: a concurrent request may have renewed this period (its payment ref is the same).
+    const [current] = await ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, sub.userId)).limit(1);
+    if (!current || current.currentPeriodEnd.getTime() === sub.currentPeriodEnd.getTime()) return current ?? sub;
+    sub = current;
+  }
+  return sub;
+}

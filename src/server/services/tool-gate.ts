@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicUser } from '../../shared/api/auth';
-import { ANON_LIMITS, ANON_WORD_LIMIT, countWords, LIMIT_MESSAGES, wordLimitMessage, type AnonAllowance } from '../../shared/limits';
+import { ANON_LIMITS, ANON_WORD_LIMIT, countWords, LIMIT_MESSAGES, USER_WORD_LIMIT, wordLimitMessage, type AnonAllowance } from '../../shared/limits';
 import { DEFAULT_PLANS } from '../../shared/plans';
 import { isStaff } from '../../shared/roles';
 import type { ServerContext } from '../context';
@@ -71,14 +71,17 @@ export function callerWordLimit(caller: Caller): number {
   return caller.plan.terms.wordLimit;
 }
 
-/** Non-empty text within the caller's word limit, or a 4xx saying which. */
-export function checkText(text: string, caller: Caller): number {
+/**
+ * Non-empty text within the caller's word limit, or a 4xx saying which. A visitor is told what a free
+ * account would allow: `freeWordLimit`, the free plan's current terms (USER_WORD_LIMIT by default).
+ */
+export function checkText(text: string, caller: Caller, freeWordLimit: number = USER_WORD_LIMIT): number {
   const words = countWords(text);
   if (words === 0) throw new AppError('validation_failed', 'Please enter some text to analyze.', { text: 'Required' });
   const limit = callerWordLimit(caller);
   if (words > limit) {
     const upgrade = caller.plan && caller.plan.plan !== 'agency' ? ' Upgrade your plan on the Pricing page for longer texts.' : '';
-    throw new AppError('word_limit_exceeded', wordLimitMessage(words, limit, caller.user === null) + upgrade);
+    throw new AppError('word_limit_exceeded', wordLimitMessage(words, limit, caller.user === null ? freeWordLimit : null) + upgrade);
   }
   return words;
 }
@@ -143,7 +146,9 @@ export async function runTool<T>(
 
   let words = 0;
   try {
-    words = checkText(run.text, caller);
+    // A visitor over the limit is told what the free plan allows today.
+    const over = !caller.user && countWords(run.text) > ANON_WORD_LIMIT;
+    words = checkText(run.text, caller, over ? (await getPlan(ctx.db, 'free')).wordLimit : undefined);
   } catch (err) {
     return reject(err);
   }

@@ -11,8 +11,12 @@ import type { PublicUser } from './auth';
 export interface PlansResponse {
   plans: PlanDefinition[];
   packs: AddonPack[];
-  /** 'stripe' when STRIPE_SECRET_KEY is set, else 'test' (offline checkout labelled TEST MODE). */
-  provider: 'stripe' | 'test';
+  /**
+   * 'stripe' when STRIPE_SECRET_KEY is set; else 'test' (offline checkout labelled TEST MODE) when test
+   * mode is allowed; else 'none': checkout is not available on this server (production without Stripe
+   * and without BILLING_TEST_MODE), so the pricing page offers no purchase.
+   */
+  provider: 'stripe' | 'test' | 'none';
 }
 
 // ---------- GET /api/billing/subscription (logged in) ----------
@@ -86,10 +90,13 @@ export interface PaymentsResponse {
 }
 
 // ---------- Usage ----------
-/** GET /api/user/simplified-usage (SPEC §7): data.characters {used, limit} is what the sidebar reads. */
+/**
+ * GET /api/user/simplified-usage (SPEC §7): data.characters {used, limit} is what the sidebar reads.
+ * `limit` is null when the account has no character limit (staff are not limited by plan).
+ */
 export interface SimplifiedUsageResponse {
   data: {
-    characters: { used: number; limit: number };
+    characters: { used: number; limit: number | null };
     /** Pack credits left after the monthly allowance. */
     credits: { characters: number; images: number; audioMinutes: number };
     plan: PlanId | 'staff';
@@ -129,7 +136,8 @@ export const UsageQuery = z.object({ days: z.coerce.number().int().min(1).max(90
 export interface UsageResponse {
   plan: PlanId | 'staff';
   period: { start: string; end: string } | null;
-  characters: { used: number; limit: number; remaining: number };
+  /** limit and remaining are null when the account has no character limit (staff). */
+  characters: { used: number; limit: number | null; remaining: number | null };
   credits: { characters: number; images: number; audioMinutes: number };
   detections: { today: number; dailyLimit: number | null };
   wordLimit: number;

@@ -44,8 +44,14 @@ function CharactersMeter({ staff }: { staff: boolean }) {
   if (usage.isError || !usage.data) return <p className="mt-2 text-xs text-muted-foreground">Usage could not be loaded.</p>;
   const { used, limit } = usage.data.data.characters;
   const credits = usage.data.data.credits?.characters ?? 0;
-  if (staff || limit <= 0) {
-    return <p className="mt-2 text-xs text-muted-foreground">{formatNumber(used)} characters used · staff accounts are not limited by plan</p>;
+  // limit null: no character limit (staff are not limited by plan)
+  if (limit === null) {
+    return (
+      <p className="mt-2 text-xs text-muted-foreground" data-testid="sidebar-meter">
+        <span className="font-semibold text-foreground tabular-nums">{formatNumber(used)}</span> characters used this month · no limit
+        {staff ? ' (staff accounts are not limited by plan)' : ''}
+      </p>
+    );
   }
   return (
     <div className="mt-2 grid gap-1.5" data-testid="sidebar-meter">

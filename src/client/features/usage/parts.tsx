@@ -23,6 +23,17 @@ function toolOf(id: string) {
 /** The characters meter with its numbers, for /usage and /dashboard. */
 export function CharactersSummary({ usage }: { usage: UsageResponse }) {
   const { used, limit, remaining } = usage.characters;
+  // limit null: no character limit (staff are not limited by plan)
+  if (limit === null || remaining === null) {
+    return (
+      <div className="grid gap-1" data-testid="characters-unlimited">
+        <p className="text-2xl font-bold tabular-nums" data-testid="characters-used">
+          {formatNumber(used)} <span className="text-base font-normal text-muted-foreground">characters this month</span>
+        </p>
+        <p className="text-sm text-muted-foreground">No character limit{usage.plan === 'staff' ? ': staff accounts are not limited by plan.' : '.'}</p>
+      </div>
+    );
+  }
   const pct = percentage(used, limit);
   return (
     <div className="grid gap-2">

@@ -82,11 +82,7 @@ function UsageBody({ usage, days, setDays, staff, refreshing }: { usage: UsageRe
     <div className="grid gap-6">
       <div className="grid gap-4 sm:grid-cols-2">
         <Stat icon={<Gauge className="size-4" />} label="Characters this period" testId="usage-characters">
-          {staff ? (
-            <p className="text-sm text-muted-foreground">Staff accounts are not limited by plan. {formatNumber(usage.characters.used)} characters used.</p>
-          ) : (
-            <CharactersSummary usage={usage} />
-          )}
+          <CharactersSummary usage={usage} />
           {usage.period && <p className="mt-2 text-xs text-muted-foreground">Resets on {formatDate(usage.period.end)}</p>}
         </Stat>
         <Stat icon={<ScanSearch className="size-4" />} label="Detections" testId="usage-detections">
