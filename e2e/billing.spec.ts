@@ -38,6 +38,46 @@ test('pricing: a visitor sees the plans, the add-on packs and the test-mode note
   await expect(page.getByText('Checkout cancelled')).toBeVisible();
 });
 
+test('pricing on a server without checkout (provider none) says purchases are not available and offers no button that would fail', async ({ page }) => {
+  // What GET /api/plans answers in production without Stripe and without BILLING_TEST_MODE (tests/api/billing.test.ts).
+  await page.route('**/api/plans', async (route) => {
+    const res = await route.fetch();
+    await route.fulfill({ response: res, json: { ...(await res.json()), provider: 'none' } });
+  });
+  await page.goto('/pricing');
+  await expect(page.getByTestId('no-checkout-note')).toContainText('Purchases are not available on this server.');
+  await expect(page.getByTestId('test-mode-note')).toHaveCount(0);
+  await expect(page.getByTestId('plan-pro')).toContainText('Not available on this server');
+  await expect(page.getByTestId('plan-pro').getByRole('link')).toHaveCount(0);
+  await expect(page.getByTestId('plan-free').getByRole('link', { name: 'Sign up free' })).toBeVisible();
+  await expect(page.getByTestId('packs').getByRole('button')).toHaveCount(0);
+
+  await registerViaApi(page);
+  await page.goto('/pricing');
+  await expect(page.getByTestId('plan-free')).toContainText('Current plan');
+  await expect(page.getByTestId('plan-basic')).toContainText('Not available on this server');
+  await expect(page.getByRole('button', { name: /^Upgrade to/ })).toHaveCount(0);
+  await expect(page.getByTestId('packs').getByRole('button')).toHaveCount(0);
+});
+
+test('an account without a character limit (limit null) is shown as such in the sidebar and on /usage, never as 0', async ({ page }) => {
+  await registerViaApi(page);
+  // Staff get limit null from both usage calls (tests/api/billing.test.ts); shown here on a plan account.
+  await page.route('**/api/user/simplified-usage', async (route) => {
+    const res = await route.fetch();
+    const body = await res.json();
+    await route.fulfill({ response: res, json: { data: { ...body.data, characters: { used: 1234, limit: null } } } });
+  });
+  await page.route('**/api/user/usage?*', async (route) => {
+    const res = await route.fetch();
+    await route.fulfill({ response: res, json: { ...(await res.json()), characters: { used: 1234, limit: null, remaining: null } } });
+  });
+  await page.goto('/usage');
+  await expect(page.getByTestId('sidebar-meter')).toContainText('1,234 characters used this month · no limit');
+  await expect(page.getByTestId('usage-characters')).toContainText('No character limit');
+  await expect(page.getByTestId('usage-characters')).not.toContainText('/ 0');
+});
+
 test('a free user who spends the allowance upgrades to Pro in test mode, and the same request then succeeds', async ({ page }) => {
   test.setTimeout(180_000);
   await registerViaApi(page);
@@ -60,6 +100,10 @@ test('a free user who spends the allowance upgrades to Pro in test mode, and the
   const banner = page.getByTestId('quota-banner');
   await expect(banner).toContainText('monthly characters on the Free plan');
   await expect(banner.getByRole('link', { name: 'Buy characters' })).toBeVisible();
+  // One message: the banner with its offer, not also the page's 'Summarizer Failed' toast with the same text.
+  await page.waitForTimeout(500);
+  await expect(page.getByText('monthly characters on the Free plan')).toHaveCount(1);
+  await expect(page.getByText(/ Failed$/)).toHaveCount(0);
   await banner.getByRole('link', { name: 'Upgrade', exact: true }).click();
 
   await expect(page).toHaveURL(/\/pricing$/);
@@ -136,6 +180,9 @@ test("a free user's sixth detection of the day shows the daily limit with an upg
   await page.getByRole('button', { name: 'Detect AI' }).click();
   const banner = page.getByTestId('quota-banner');
   await expect(banner).toContainText('You have used all 5 detections for today on the Free plan.');
+  // One message, not also the 'Detection Limit Reached' toast with the same text.
+  await page.waitForTimeout(500);
+  await expect(page.getByText('You have used all 5 detections for today')).toHaveCount(1);
   await expect(banner.getByRole('link', { name: 'Upgrade', exact: true })).toHaveAttribute('href', '/pricing');
   // characters are not what ran out, so no pack is offered
   await expect(banner.getByRole('link', { name: 'Buy characters' })).toHaveCount(0);

@@ -70,9 +70,21 @@ function dispatch(action: Action): void {
 
 export type Toast = Omit<ToasterToast, 'id'>;
 
+/**
+ * Filters a toast passes before it is shown: a filter returning false drops it (for example a failure
+ * whose message the page already shows with a better offer: features/billing/quota.ts).
+ */
+type ToastFilter = (toast: Toast) => boolean;
+const filters = new Set<ToastFilter>();
+export function filterToasts(keep: ToastFilter): () => void {
+  filters.add(keep);
+  return () => filters.delete(keep);
+}
+
 /** Show a toast from anywhere (components or plain functions). */
 export function toast(props: Toast) {
   const id = genId();
+  for (const keep of filters) if (!keep(props)) return { id, dismiss: () => {}, update: () => {} };
   const update = (next: ToasterToast) => dispatch({ type: 'UPDATE_TOAST', toast: { ...next, id } });
   const dismiss = () => dispatch({ type: 'DISMISS_TOAST', toastId: id });
   dispatch({

@@ -22,8 +22,8 @@ export const USAGE_PREFIX = '/api/user/usage';
 export const DEFAULT_USAGE_DAYS = 30;
 export const usageKey = (days: number = DEFAULT_USAGE_DAYS) => [`${USAGE_PREFIX}?days=${days}`] as const;
 
-export function usePlans() {
-  return useQuery<PlansResponse>({ queryKey: PLANS_KEY });
+export function usePlans(enabled = true) {
+  return useQuery<PlansResponse>({ queryKey: PLANS_KEY, enabled });
 }
 
 export function useSubscription(enabled = true) {

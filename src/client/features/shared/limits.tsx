@@ -2,9 +2,9 @@ import { AlertTriangle, X } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { useCurrentUser } from '@/client/lib/auth';
 import { cn } from '@/client/lib/utils';
-import { countWords, USER_WORD_LIMIT } from '@/shared/limits';
+import { countWords, USER_WORD_LIMIT, wordLimitMessage } from '@/shared/limits';
 import { wordLimit } from '@/shared/roles';
-import { useUsage } from '../billing/api';
+import { usePlans, useUsage } from '../billing/api';
 import { clearQuotaHit, useQuotaHit } from '../billing/quota';
 
 /**
@@ -53,14 +53,13 @@ export function LimitBanner({ children, anonymous }: { children: React.ReactNode
  * carries the over-allowance offer (QuotaBanner) for all of them.
  */
 export function WordLimitWarning({ words, limit, anonymous }: { words: number; limit: number; anonymous: boolean }) {
+  const over = words > limit;
+  // A visitor is told what a free account allows today: the free plan's terms, which staff may edit.
+  const plans = usePlans(over && anonymous);
+  const freeWordLimit = plans.data?.plans.find((p) => p.id === 'free')?.wordLimit ?? USER_WORD_LIMIT;
   return (
     <>
-      {words > limit && (
-        <LimitBanner anonymous={anonymous}>
-          Your text has {words.toLocaleString('en-US')} words; the limit is {limit.toLocaleString('en-US')} words per request
-          {anonymous ? `. Sign up for a free account to use up to ${USER_WORD_LIMIT.toLocaleString('en-US')} words.` : '.'}
-        </LimitBanner>
-      )}
+      {over && <LimitBanner anonymous={anonymous}>{wordLimitMessage(words, limit, anonymous ? freeWordLimit : null)}</LimitBanner>}
       <QuotaBanner />
     </>
   );
@@ -75,7 +74,7 @@ export function QuotaBanner() {
   const { pathname } = useLocation();
   const hit = useQuotaHit(pathname);
   const { user } = useCurrentUser();
-  if (!hit || (hit.code === 'limit_reached' && !user)) return null;
+  if (!hit) return null;
   const canUpgrade = !user || user.role === 'free' || user.role === 'basic' || user.role === 'pro';
   return (
     <div role="alert" data-testid="quota-banner" className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 sm:flex-row sm:items-center">

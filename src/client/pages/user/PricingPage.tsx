@@ -38,15 +38,25 @@ function priceLabel(plan: PlanDefinition): string {
 const PACK_ICON = { text: Type, images: ImageIcon, audio: Music, bundle: Package } as const;
 
 /** What the button of a plan card does for this visitor. */
-type PlanAction = { kind: 'signup' } | { kind: 'current' } | { kind: 'keep' } | { kind: 'upgrade' } | { kind: 'downgrade' } | { kind: 'scheduled' } | { kind: 'none' };
+type PlanAction =
+  | { kind: 'signup' }
+  | { kind: 'current' }
+  | { kind: 'keep' }
+  | { kind: 'upgrade' }
+  | { kind: 'downgrade' }
+  | { kind: 'scheduled' }
+  | { kind: 'unavailable' }
+  | { kind: 'none' };
 
-function planAction(plan: PlanDefinition, current: PlanDefinition | undefined, sub: SubscriptionInfo | undefined, loggedIn: boolean, staff: boolean): PlanAction {
-  if (!loggedIn) return { kind: 'signup' };
+/** `purchasable` is false when the server has no checkout (provider 'none'): nothing can be bought there. */
+function planAction(plan: PlanDefinition, current: PlanDefinition | undefined, sub: SubscriptionInfo | undefined, loggedIn: boolean, staff: boolean, purchasable: boolean): PlanAction {
+  if (!loggedIn) return purchasable || plan.price === 0 ? { kind: 'signup' } : { kind: 'unavailable' };
   if (staff || !current) return { kind: 'none' };
   // a pending cancellation or downgrade can be undone from the current plan's card
   if (plan.id === current.id) return sub?.cancelAtPeriodEnd || sub?.scheduledPlan ? { kind: 'keep' } : { kind: 'current' };
   if (sub?.scheduledPlan === plan.id) return { kind: 'scheduled' };
-  return plan.rank > current.rank ? { kind: 'upgrade' } : { kind: 'downgrade' };
+  if (plan.rank > current.rank) return purchasable ? { kind: 'upgrade' } : { kind: 'unavailable' };
+  return { kind: 'downgrade' };
 }
 
 export default function PricingPage() {
@@ -64,6 +74,8 @@ export default function PricingPage() {
   const list = plans.data?.plans ? [...plans.data.plans].sort((a, b) => a.rank - b.rank) : [];
   const currentId: PlanId | undefined = user && !staff ? (sub.data?.plan ?? (user.role as PlanId)) : undefined;
   const current = list.find((p) => p.id === currentId);
+  // Production without Stripe and without BILLING_TEST_MODE: checkout would only fail, so none is offered.
+  const purchasable = plans.data?.provider !== 'none';
 
   async function checkout(body: { kind: 'plan'; plan: Exclude<PlanId, 'free'> } | { kind: 'pack'; pack: string }) {
     if (!user) {
@@ -126,6 +138,15 @@ export default function PricingPage() {
             </p>
           </div>
         )}
+        {plans.data?.provider === 'none' && (
+          <div role="note" data-testid="no-checkout-note" className="flex items-start gap-3 rounded-xl border border-border bg-muted/60 p-4 text-sm">
+            <Info className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden />
+            <p>
+              <strong>Purchases are not available on this server.</strong> Its administrator has not set up a payment provider, so plans and
+              packs cannot be bought here. The plans and their limits below still apply to accounts.
+            </p>
+          </div>
+        )}
         {params.get('checkout') === 'cancelled' && (
           <Notice icon={<Info className="size-5" />} title="Checkout cancelled">
             You were not charged and your plan has not changed.
@@ -163,7 +184,7 @@ export default function PricingPage() {
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="plans">
             {list.map((plan) => {
-              const action = planAction(plan, current, sub.data, Boolean(user), staff);
+              const action = planAction(plan, current, sub.data, Boolean(user), staff, purchasable);
               const isCurrent = action.kind === 'current' || action.kind === 'keep';
               const featured = plan.id === 'pro';
               return (
@@ -236,7 +257,7 @@ export default function PricingPage() {
           plans.data && (
             <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="packs">
               {plans.data.packs.map((pack) => (
-                <PackCard key={pack.id} pack={pack} hideBuy={staff} busy={pending === pack.id} disabled={pending !== null} onBuy={() => void checkout({ kind: 'pack', pack: pack.id })} />
+                <PackCard key={pack.id} pack={pack} hideBuy={staff || !purchasable} busy={pending === pack.id} disabled={pending !== null} onBuy={() => void checkout({ kind: 'pack', pack: pack.id })} />
               ))}
             </ul>
           )
@@ -332,6 +353,8 @@ function PlanButton({
           )}
         </Button>
       );
+    case 'unavailable':
+      return <p className="rounded-lg bg-muted px-3 py-2 text-center text-sm text-muted-foreground">Not available on this server</p>;
     case 'downgrade':
       return (
         <Button className="w-full" variant="outline" onClick={onDowngrade} disabled={disabled}>
