@@ -18,6 +18,7 @@ import {
 } from '../src/engines/detector/features';
 import { LinearModel, Z_CLIP, combineSentenceScore, encodeSparse, sigmoid, type LinearModelJson, type Thresholds } from '../src/engines/detector/model';
 import { SOURCES, type Sample, wordCount } from './detector-data';
+import type { CharLmTables } from '../src/engines/detector/charlm';
 
 export const BUCKETS = 1 << 16;
 export const MIN_WORDS = 50;
@@ -31,12 +32,12 @@ export interface Doc {
   f: Features;
 }
 
-export function featurizeDocs(samples: Sample[], log = false): Doc[] {
+export function featurizeDocs(samples: Sample[], log = false, lm: CharLmTables | null = null): Doc[] {
   const out: Doc[] = [];
   const t0 = Date.now();
   samples.forEach((s, i) => {
     const norm = normalise(s.text);
-    const f = extract(norm, { buckets: BUCKETS, lexicon: EMPTY_LEX, zlib: true });
+    const f = extract(norm, { buckets: BUCKETS, lexicon: EMPTY_LEX, zlib: true, lm });
     out.push({ sample: s, norm, words: f.words, f });
     if (log && i % 5000 === 4999) console.error(`  featurised ${i + 1}/${samples.length} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   });
@@ -275,7 +276,7 @@ export function isBaseModel(generator: string): boolean {
 }
 
 /** Per-(source, label) balancing weights: each present cell gets the same total weight. */
-export function balancedWeights(samples: Sample[], byGenerator = HYPER.balanceGenerators): Float64Array {
+export function balancedWeights(samples: Sample[], byGenerator = HYPER.balanceGenerators, baseWeight = HYPER.baseModelWeight): Float64Array {
   // each (source, label) cell gets the same total weight; with byGenerator, the AI share of a source is further
   // split equally between its generators (so e.g. five GPT-2-era models cannot outvote GPT-3.5/GPT-4)
   const cell = (s: Sample) => `${s.source}|${s.label}`;
@@ -291,7 +292,7 @@ export function balancedWeights(samples: Sample[], byGenerator = HYPER.balanceGe
   const w = new Float64Array(samples.length);
   samples.forEach((s, i) => {
     w[i] = 1 / cnt.get(cell(s) + '|' + sub(s))! / gens.get(cell(s))!.size;
-    if (s.label === 1 && isBaseModel(s.generator)) w[i] *= HYPER.baseModelWeight;
+    if (s.label === 1 && isBaseModel(s.generator)) w[i] *= baseWeight;
   });
   let sum = 0;
   for (const x of w) sum += x;
@@ -499,7 +500,11 @@ const envNum = (k: string, d: number) => (process.env[k] !== undefined ? Number(
 export const HYPER = {
   balanceGenerators: envNum('DET_BALANCE_GEN', 1) === 1,
   useSparse: envNum('DET_SPARSE', 1) === 1,
+  /** hashed n-grams in the document model (the sentence-window model keeps them either way) */
+  docSparse: envNum('DET_DOC_SPARSE', 1) === 1,
   baseModelWeight: envNum('DET_BASE_WEIGHT', 0),
+  /** sign-consistency filter also requires agreement on base-LM AI texts (per source) */
+  signBase: envNum('DET_SIGN_BASE', 0) === 1,
   /** <0 disables the sign-consistency filter */
   signMargin: envNum('DET_SIGN_MARGIN', 0.02),
   lambdaDense: envNum('DET_LAMBDA_DENSE', 1e-3),
@@ -536,10 +541,19 @@ export function signConsistentMask(docs: Doc[], margin: number): { mask: Uint8Ar
   const dir = new Int8Array(N_DENSE);
   const srcs = SOURCES.filter((s) => docs.some((d) => d.sample.source === s && d.sample.label === 0) && docs.some((d) => d.sample.source === s && d.sample.label === 1));
   const auc: number[][] = [];
+  // groups whose direction must agree: per source, its non-base-LM AI texts vs its human texts; with
+  // HYPER.signBase also its base-LM AI texts vs its human texts (when the source has at least 20 of them)
+  const groups: { src: string; base: boolean }[] = [];
+  for (const src of srcs) {
+    groups.push({ src, base: false });
+    if (HYPER.signBase && docs.filter((d) => d.sample.source === src && d.sample.label === 1 && isBaseModel(d.sample.generator)).length >= 20) groups.push({ src, base: true });
+  }
   for (let j = 0; j < N_DENSE; j++) {
-    const per = srcs.map((src) => {
-      const ds = docs.filter((d) => d.sample.source === src && d.words >= MIN_WORDS && (d.sample.label === 0 || !isBaseModel(d.sample.generator)));
-      return aurocQuick(ds.filter((d) => d.sample.label === 1).map((d) => d.f.dense[j]), ds.filter((d) => d.sample.label === 0).map((d) => d.f.dense[j]));
+    const per = groups.map(({ src, base }) => {
+      const ds = docs.filter((d) => d.sample.source === src && d.words >= MIN_WORDS && (d.sample.label === 0 || isBaseModel(d.sample.generator) === base));
+      const pos = ds.filter((d) => d.sample.label === 1).map((d) => d.f.dense[j]);
+      if (!pos.length) return 0.5;
+      return aurocQuick(pos, ds.filter((d) => d.sample.label === 0).map((d) => d.f.dense[j]));
     });
     auc.push(per);
     const up = per.every((a) => a >= 0.5 + margin);
@@ -585,7 +599,7 @@ export function trainAll(
     train.map((d) => d.f),
     train.map((d) => d.sample.label),
     sw,
-    { ...HYPER, mask },
+    { ...HYPER, useSparse: HYPER.useSparse && HYPER.docSparse, mask },
   );
   if (mask) {
     // drop features whose multivariate weight flipped against the agreed direction (collinearity), retrain once
@@ -598,7 +612,7 @@ export function trainAll(
       }
     if (flipped) {
       log(`dropping ${flipped} sign-flipped features and retraining`);
-      raw = trainLinear(train.map((d) => d.f), train.map((d) => d.sample.label), sw, { ...HYPER, mask });
+      raw = trainLinear(train.map((d) => d.f), train.map((d) => d.sample.label), sw, { ...HYPER, useSparse: HYPER.useSparse && HYPER.docSparse, mask });
     }
   }
   log('doc model trained');

@@ -6,6 +6,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { extract, normalise, splitSentences } from '../src/engines/detector/features';
 import { combineSentenceScore, type LinearModel, type Thresholds } from '../src/engines/detector/model';
@@ -13,6 +14,7 @@ import { decideVerdict, type Verdict } from '../src/engines/detector/index';
 import { SOURCES, isHeldOut, loadDetectionData, detectionDataDir, subsamplePerSource, type SourceName } from './detector-data';
 import { BUCKETS, HYPER, MIN_WORDS, applyLexicon, featurizeDocs, trainAll, type Doc } from './detector-trainer';
 import type { Lexicon } from '../src/engines/detector/features';
+import { buildShippedCharLm } from './detector-charlm';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const only = process.env.EVAL_SOURCES ? (process.env.EVAL_SOURCES.split(',') as SourceName[]) : SOURCES;
@@ -101,7 +103,21 @@ function main() {
   const samples = subsamplePerSource(loadDetectionData(detectionDataDir()), maxPer);
   if (maxPer > 0) console.error(`EVAL_MAX_PER_SOURCE=${maxPer}: subsampled run (for iteration only; docs are not written)`);
   console.error(`Loaded ${samples.length} samples; featurising...`);
-  const docs = featurizeDocs(samples, true);
+  // EVAL_FEATURE_CACHE=file (experiments only): reuse the featurised docs of an earlier run with the same code and data
+  const cache = process.env.EVAL_FEATURE_CACHE;
+  let docs: Doc[];
+  if (cache && existsSync(cache)) {
+    docs = v8.deserialize(readFileSync(cache)) as Doc[];
+    console.error(`Loaded ${docs.length} featurised docs from ${cache}`);
+  } else {
+    // the character LM is trained on the public-domain reference library only (never on detection data), so it is
+    // the same in every fold; it is rebuilt here exactly as train:detector builds it
+    const { lm } = buildShippedCharLm();
+    console.error(`Char LM built from the reference library (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+    // DET_NO_LM=1 (experiments only): without the LM features, i.e. the 1.0.1 feature set
+    docs = featurizeDocs(samples, true, process.env.DET_NO_LM === '1' ? null : lm);
+    if (cache) writeFileSync(cache, v8.serialize(docs));
+  }
   const summary: string[] = [];
   const sections: string[] = [];
   summary.push('| left-out source | human n | AI n | AUROC | TPR @1 % FPR | TPR @5 % FPR | human FPR at shipped ai threshold (n) | human → mixed | human → uncertain | AI → ai | AI → uncertain |');

@@ -9,9 +9,10 @@ import { fileURLToPath } from 'node:url';
 import type { WeightsJson } from '../src/engines/detector/model';
 import { DENSE_NAMES } from '../src/engines/detector/features';
 import { detectionDataDir, isHeldOut, loadDetectionData, SOURCES } from './detector-data';
+import { buildShippedCharLm, shippedCharLmJson } from './detector-charlm';
 import { BUCKETS, HYPER, featurizeDocs, toJson, trainAll } from './detector-trainer';
 
-export const MODEL_VERSION = 'veritext-detector-1.0.1';
+export const MODEL_VERSION = 'veritext-detector-1.1.0';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, 'src', 'engines', 'detector', 'model');
@@ -27,7 +28,10 @@ for (const s of samples) {
 }
 for (const src of SOURCES) console.log(`  ${src}: ${counts[src]?.human ?? 0} human, ${counts[src]?.ai ?? 0} AI`);
 
-const docs = featurizeDocs(samples, true);
+const lmBuilt = buildShippedCharLm();
+const lmJson = shippedCharLmJson(lmBuilt.lm);
+console.log(`Char LM: ${lmBuilt.stats.documents} reference documents, ${lmBuilt.stats.characters} characters; ${(lmJson.tables.length / 1024).toFixed(0)} KB (base64 gzip)`);
+const docs = featurizeDocs(samples, true, lmBuilt.lm);
 console.log(`Featurised ${docs.length} docs in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 const trained = trainAll(docs, (s) => isHeldOut(s, HYPER.holdout), { windows: true, log: (m) => console.log('  ' + m) });
 
@@ -47,6 +51,7 @@ const weights: WeightsJson = {
 mkdirSync(outDir, { recursive: true });
 const json = JSON.stringify(weights) + '\n';
 writeFileSync(join(outDir, 'weights.json'), json);
+writeFileSync(join(outDir, 'charlm.json'), JSON.stringify({ modelVersion: MODEL_VERSION, referenceDocuments: lmBuilt.stats.documents, referenceCharacters: lmBuilt.stats.characters, ...lmJson }) + '\n');
 
 console.log(`\nWrote ${join(outDir, 'weights.json')} (${(json.length / 1024).toFixed(0)} KB) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 console.log('Thresholds:', JSON.stringify(weights.thresholds));

@@ -3,6 +3,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decideVerdict, detect, splitSentences, thresholds, type DetectionResult } from '../../src/engines/detector/index';
 import { detectionDataDir, hasDetectionData, isHeldOut, loadDetectionData } from '../../scripts/detector-data';
+import { gunzipSync } from 'node:zlib';
+import { readdirSync, statSync } from 'node:fs';
+import charLmJson from '../../src/engines/detector/model/charlm.json';
+import weightsJson from '../../src/engines/detector/model/weights.json';
+import { charLmFeatures, charLmFromJson, LM_FEATURE_NAMES, type CharLmJson } from '../../src/engines/detector/charlm';
 
 const FIX = join(__dirname, 'fixtures', 'detector');
 const fixture = (name: string) => readFileSync(join(FIX, name), 'utf8');
@@ -142,6 +147,28 @@ describe('detector engine', () => {
     const s = r.sentences.find((x) => text.slice(x.start, x.end).startsWith('We drove up to the lake'))!;
     expect(s).toBeDefined();
     expect(s.score).toBeLessThan(thresholds.sentenceAi);
+  });
+
+  it('ships a character LM that prefers English to scrambled letters, deterministically', () => {
+    const lm = charLmFromJson(charLmJson as unknown as CharLmJson, (b) => gunzipSync(b));
+    const english = LONG_PROSE.toLowerCase();
+    // same letters, order scrambled deterministically
+    const scrambled = english.split('').map((c, i) => english[(i * 7919) % english.length]).join('');
+    const fe = charLmFeatures(lm, english);
+    const fs = charLmFeatures(lm, scrambled);
+    expect(fe).toHaveLength(LM_FEATURE_NAMES.length);
+    for (const v of [...fe, ...fs]) expect(Number.isFinite(v)).toBe(true);
+    expect(charLmFeatures(lm, english)).toEqual(fe);
+    const lp = LM_FEATURE_NAMES.indexOf('lmLogProb');
+    // mean log-probability per character: English is far more predictable than scrambled text
+    expect(fe[lp]).toBeGreaterThan(fs[lp] + 1);
+    expect(charLmJson.modelVersion).toBe((weightsJson as { modelVersion: string }).modelVersion);
+  });
+
+  it('keeps the committed model files within 10 MB', () => {
+    const dir = join(__dirname, '..', '..', 'src', 'engines', 'detector', 'model');
+    const total = readdirSync(dir).reduce((a, f) => a + statSync(join(dir, f)).size, 0);
+    expect(total).toBeLessThan(10 * 1024 * 1024);
   });
 
   it('decideVerdict applies the bands', () => {

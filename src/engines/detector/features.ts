@@ -3,6 +3,7 @@
  * Shared by the runtime (detect) and the training / evaluation scripts.
  */
 import { deflateRawSync } from 'node:zlib';
+import { charLmFeatures, LM_FEATURE_NAMES, type CharLmTables } from './charlm';
 
 // ---------------------------------------------------------------------------
 // Layout normalisation
@@ -168,6 +169,8 @@ export const DENSE_NAMES = [
   'sentStartRepeat', // share of sentences whose first word repeats an earlier sentence's first word
   'transitionStartRate', // sentences opening with a connective ("However,", "Moreover,")
   'uniqueBigramRate',
+  // character n-gram LM statistics (document level only; 0 for sentence windows)
+  ...LM_FEATURE_NAMES,
 ] as const;
 export type DenseName = (typeof DENSE_NAMES)[number];
 export const N_DENSE = DENSE_NAMES.length;
@@ -260,6 +263,8 @@ export interface ExtractOptions {
   lexicon: Lexicon;
   /** compute zlib feature (slightly costly; skipped for sentence windows) */
   zlib?: boolean;
+  /** character LM for the LM features (document level); omitted -> the LM features are 0 */
+  lm?: CharLmTables | null;
 }
 
 /** Feature extraction on already-normalised text. */
@@ -399,6 +404,7 @@ export function extract(norm: string, opts: ExtractOptions): Features {
   d[j++] = sentLens.length > 1 ? repeatStart / (sentLens.length - 1) : 0;
   d[j++] = transStart / ns;
   d[j++] = toks.length > 0 ? bigrams.size / toks.length : 0;
+  if (opts.lm) for (const v of charLmFeatures(opts.lm, norm)) d[j++] = v;
 
   return { dense: d, idx, val, words: words.length, aiPhrases, humanPhrases };
 }

@@ -5,7 +5,10 @@
  *
  * score is the calibrated probability that the text is AI-generated. See docs/detector.md (model card).
  */
+import { gunzipSync } from 'node:zlib';
 import weightsJson from './model/weights.json';
+import charLmJson from './model/charlm.json';
+import { charLmFromJson, type CharLmJson } from './charlm';
 import { DENSE_NAMES, extract, normalise, splitSentences, tokenize, lexiconMatch, type DenseName, type Features, type Span } from './features';
 import { LinearModel, combineSentenceScore, lexiconFromJson, type Thresholds, type WeightsJson } from './model';
 
@@ -37,6 +40,7 @@ const W = weightsJson as unknown as WeightsJson;
 const LEX = lexiconFromJson(W.lexicon);
 const DOC = LinearModel.fromJson(W.doc, W.buckets);
 const WIN = LinearModel.fromJson(W.win, W.buckets);
+const CHARLM = charLmFromJson(charLmJson as unknown as CharLmJson, (b) => gunzipSync(b));
 
 export const thresholds: Readonly<Thresholds> = Object.freeze({ ...W.thresholds });
 export const MODEL_VERSION: string = W.modelVersion;
@@ -95,6 +99,12 @@ const DESCRIBE: Partial<Record<DenseName, [string, string]>> = {
   sentStartRepeat: ['Sentences often start with the same word', 'Sentence openings are varied'],
   transitionStartRate: ['Many sentences open with connectives (However, Moreover, ...)', 'Few sentences open with connectives'],
   uniqueBigramRate: ['Word pairs rarely repeat', 'Word pairs repeat often'],
+  lmLogProb: ['Letter sequences are predictable under a reference language model', 'Letter sequences are unpredictable under a reference language model'],
+  lmLogProbStd: ['Predictability swings a lot from one spot to the next', 'Predictability is unusually even throughout'],
+  lmEntropy: ['The reference language model is often unsure what comes next', 'The reference language model is usually sure what comes next'],
+  lmBinoculars: ['The text is less predictable than its context leads a language model to expect', 'The text is more predictable than its context leads a language model to expect'],
+  lmCrossGap: ['The text is less predictable than its context leads a language model to expect', 'The text is more predictable than its context leads a language model to expect'],
+  lmLogRank: ['Often continues with letters a language model ranks low', 'Usually continues with the letters a language model ranks highest'],
 };
 
 /**
@@ -116,6 +126,9 @@ const INTUITIVE: Partial<Record<DenseName, 1 | -1>> = {
   transitionStartRate: 1,
   sentStartRepeat: 1,
   zlibRatio: -1,
+  lmLogProbStd: -1,
+  lmBinoculars: -1,
+  lmCrossGap: -1,
 };
 
 const r4 = (x: number) => Math.round(x * 10000) / 10000;
@@ -163,7 +176,9 @@ function docReasons(f: Features, score: number, words: number): string[] {
     const z = DOC.z(f, x.i);
     const intuitive = INTUITIVE[x.n];
     if (intuitive !== undefined && Math.sign(DOC.wDense[x.i]) !== intuitive) continue;
-    reasons.push(`${z >= 0 ? d[0] : d[1]}, as is typical of ${x.c > 0 ? 'AI-generated text' : 'human writing'}`);
+    const line = `${z >= 0 ? d[0] : d[1]}, as is typical of ${x.c > 0 ? 'AI-generated text' : 'human writing'}`;
+    if (reasons.includes(line)) continue;
+    reasons.push(line);
     styleCount++;
   }
   const sp = DOC.sparseLogit(f);
@@ -218,7 +233,7 @@ function countWords(s: string): number {
 export function detect(text: string): DetectionResult {
   const input = typeof text === 'string' ? text : '';
   const norm = normalise(input);
-  const f = extract(norm, { buckets: W.buckets, lexicon: LEX, zlib: true });
+  const f = extract(norm, { buckets: W.buckets, lexicon: LEX, zlib: true, lm: CHARLM });
   const wordCount = f.words;
   const score = wordCount === 0 ? 0.5 : r4(DOC.prob(f));
   const spans = splitSentences(input);
