@@ -100,7 +100,10 @@ const DESCRIBE: Partial<Record<DenseName, [string, string]>> = {
   transitionStartRate: ['Many sentences open with connectives (However, Moreover, ...)', 'Few sentences open with connectives'],
   uniqueBigramRate: ['Word pairs rarely repeat', 'Word pairs repeat often'],
   lmLogProb: ['Letter sequences are predictable under a reference language model', 'Letter sequences are unpredictable under a reference language model'],
-  lmLogProbStd: ['Predictability swings a lot from one spot to the next', 'Predictability is unusually even throughout'],
+  lmLogProbStd: [
+    'How predictable the next letter is (to a reference language model) swings a lot through the text',
+    'How predictable the next letter is (to a reference language model) stays unusually even through the text',
+  ],
   lmEntropy: ['The reference language model is often unsure what comes next', 'The reference language model is usually sure what comes next'],
   lmBinoculars: ['The text is less predictable than its context leads a language model to expect', 'The text is more predictable than its context leads a language model to expect'],
   lmCrossGap: ['The text is less predictable than its context leads a language model to expect', 'The text is more predictable than its context leads a language model to expect'],
