@@ -76,6 +76,7 @@ test('an account without a character limit (limit null) is shown as such in the 
   await expect(page.getByTestId('sidebar-meter')).toContainText('1,234 characters used this month · no limit');
   await expect(page.getByTestId('usage-characters')).toContainText('No character limit');
   await expect(page.getByTestId('usage-characters')).not.toContainText('/ 0');
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
 
 test('a free user who spends the allowance upgrades to Pro in test mode, and the same request then succeeds', async ({ page }) => {
@@ -187,4 +188,32 @@ test("a free user's sixth detection of the day shows the daily limit with an upg
   // characters are not what ran out, so no pack is offered
   await expect(banner.getByRole('link', { name: 'Buy characters' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Detect AI' })).toBeDisabled();
+});
+
+test('a plan change made away from checkout (webhook, renewal, a downgrade taking effect) shows the subscription-update notice once', async ({ page }) => {
+  await registerViaApi(page);
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('sidebar-meter')).toContainText('/ 50K');
+  // The purchase is applied by the server while the user is elsewhere (as Stripe's webhook does).
+  const checkout = await page.request.post('/api/billing/checkout', { data: { kind: 'plan', plan: 'pro' } });
+  const { url } = (await checkout.json()) as { url: string };
+  expect((await page.request.post(`${url}/pay`)).ok()).toBe(true);
+  await page.goto('/usage');
+  await expect(page.getByText('You have been successfully upgraded to the Pro plan.')).toBeVisible();
+  // Once: the next page does not repeat it.
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('sidebar-meter')).toContainText('/ 1M');
+  await expect(page.getByText('You have been successfully upgraded to the Pro plan.')).toHaveCount(0);
+
+  // A scheduled downgrade takes effect at the end of the period (tests/api/billing.test.ts moves the
+  // period end); here the usage call reports the plan it leads to.
+  await page.route('**/api/user/simplified-usage', async (route) => {
+    const res = await route.fetch();
+    const body = await res.json();
+    await route.fulfill({ response: res, json: { data: { ...body.data, plan: 'basic' } } });
+  });
+  await page.goto('/usage');
+  await expect(page.getByText('Your plan has been changed to Basic.')).toBeVisible();
+  // the notice refreshes the account queries; requests still in flight are not this test's concern
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
 });

@@ -8,6 +8,10 @@ import type { PlanRole } from './roles';
 export type PlanId = PlanRole;
 export const PLAN_IDS = ['free', 'basic', 'pro', 'agency'] as const satisfies readonly PlanId[];
 
+export function isPlanId(v: unknown): v is PlanId {
+  return typeof v === 'string' && (PLAN_IDS as readonly string[]).includes(v);
+}
+
 /** The limits a plan grants. `null` means unlimited. */
 export interface PlanTerms {
   /** Characters of tool input per billing period (SPEC §9: free 50,000). */

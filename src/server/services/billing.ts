@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { checkoutSessions, payments, plans, subscriptions, users } from '../../db/schema';
-import { DEFAULT_PLANS, findPack, PLAN_IDS, type PackAmounts, type PlanDefinition, type PlanId, type PlanTerms } from '../../shared/plans';
+import { DEFAULT_PLANS, findPack, isPlanId, PLAN_IDS, type PackAmounts, type PlanDefinition, type PlanId, type PlanTerms } from '../../shared/plans';
 import { isStaff, PLAN_ROLES } from '../../shared/roles';
 import type { ServerContext } from '../context';
 import { billingTestMode } from '../env';
@@ -19,9 +19,7 @@ export function rows<T>(res: unknown): T[] {
   return (res as { rows: T[] }).rows;
 }
 
-export function isPlanId(v: unknown): v is PlanId {
-  return typeof v === 'string' && (PLAN_IDS as readonly string[]).includes(v);
-}
+export { isPlanId };
 
 /** Insert any plan missing from the table; never overwrites what staff edited. */
 export async function ensurePlans(db: Db): Promise<void> {

@@ -6,7 +6,7 @@ import { CATEGORY_SHORT, toolsByCategory, type ToolCategory } from '@/shared/cat
 import { formatCompact, formatNumber, percentage } from '@/shared/format';
 import { isStaff, planBadge, upgradeLabel } from '@/shared/roles';
 import { cn } from '@/client/lib/utils';
-import { useSimplifiedUsage } from '@/client/features/billing/api';
+import { usePlanChangeNotice, useSimplifiedUsage } from '@/client/features/billing/api';
 import { Meter, Skeleton } from '@/client/features/usage/Meter';
 import { ToolIcon } from '@/client/components/ToolIcon';
 import { Button } from '@/client/components/ui/button';
@@ -71,6 +71,8 @@ function CharactersMeter({ staff }: { staff: boolean }) {
 /** Desktop sidebar for logged-in users (SPEC §2): tools by group, the Characters Used area and an upgrade box. */
 export function Sidebar({ user }: { user: PublicUser }) {
   const staff = isStaff(user.role);
+  // the sidebar reads the usage call on every logged-in page, so it announces plan changes (SPEC §6)
+  usePlanChangeNotice(user.id, useSimplifiedUsage().data?.data.plan);
   const upgrade = upgradeLabel(user.role);
   return (
     <aside

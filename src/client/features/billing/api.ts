@@ -1,4 +1,5 @@
-import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   CheckoutBody,
   CheckoutResponse,
@@ -11,6 +12,8 @@ import type {
 import { apiJson, observeApiResponses } from '@/client/lib/api';
 import { ME_QUERY_KEY } from '@/client/lib/auth';
 import { queryClient as appQueryClient } from '@/client/lib/queryClient';
+import { toast } from '@/client/hooks/use-toast';
+import { DEFAULT_PLANS, isPlanId, subscriptionNotice, type PlanId } from '@/shared/plans';
 
 /** Query keys: the default query function GETs the first element, so each key is the URL. */
 export const PLANS_KEY = ['/api/plans'] as const;
@@ -78,4 +81,55 @@ if (typeof window !== 'undefined') {
     clearTimeout(refreshTimer);
     refreshTimer = setTimeout(() => void refreshUsage(appQueryClient), 500);
   });
+}
+
+// ---------- SPEC §6 subscription-update notice for changes made away from checkout ----------
+
+const SEEN_KEY = (userId: string) => `vt:plan-seen:${userId}`;
+
+function readSeen(userId: string): string | null {
+  try {
+    return localStorage.getItem(SEEN_KEY(userId));
+  } catch {
+    return null;
+  }
+}
+
+function writeSeen(userId: string, plan: string | null): void {
+  try {
+    if (plan === null) localStorage.removeItem(SEEN_KEY(userId));
+    else localStorage.setItem(SEEN_KEY(userId), plan);
+  } catch {
+    // private mode: no notice, nothing else lost
+  }
+}
+
+/**
+ * The checkout return page shows its own notice; the plan seen next (at once in test mode, or after
+ * Stripe's webhook) is then taken as known instead of announced twice.
+ */
+export function forgetSeenPlan(userId: string): void {
+  writeSeen(userId, null);
+}
+
+/**
+ * Announces a plan change the user did not just make at checkout: a downgrade or cancellation taking
+ * effect at the end of the period, a Stripe renewal or cancellation, a change by staff. The plan last
+ * seen in this browser is compared with the one the usage call reports.
+ */
+export function usePlanChangeNotice(userId: string, plan: PlanId | 'staff' | undefined): void {
+  const plans = usePlans(plan !== undefined && plan !== 'staff');
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!plan || plan === 'staff') return;
+    const seen = readSeen(userId);
+    writeSeen(userId, plan);
+    if (!seen || seen === plan || !isPlanId(seen)) return;
+    const list = plans.data?.plans;
+    const now = list?.find((p) => p.id === plan) ?? DEFAULT_PLANS[plan];
+    const before = list?.find((p) => p.id === seen) ?? DEFAULT_PLANS[seen];
+    toast({ title: 'Subscription updated', description: subscriptionNotice(now.name, now.rank > before.rank) });
+    // the role (badge, tool access) and the plan details moved with it
+    void refreshAccount(queryClient);
+  }, [userId, plan]);
 }

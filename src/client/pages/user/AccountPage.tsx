@@ -20,7 +20,7 @@ import { Spinner } from '@/client/components/ui/spinner';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
 import { FormField } from '@/client/components/FormField';
 import { PageShell } from '@/client/components/PageShell';
-import { refreshAccount, SUBSCRIPTION_KEY, usePayments, useSubscription } from '@/client/features/billing/api';
+import { forgetSeenPlan, refreshAccount, SUBSCRIPTION_KEY, usePayments, useSubscription } from '@/client/features/billing/api';
 import { Skeleton } from '@/client/features/usage/parts';
 
 function Section({ title, description, children, className, id }: { title: string; description?: ReactNode; children: ReactNode; className?: string; id?: string }) {
@@ -39,6 +39,7 @@ function Section({ title, description, children, className, id }: { title: strin
 function useCheckoutReturn(): { notice: string | null; expectedPlan: PlanId | null; dismiss: () => void } {
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
+  const { user } = useCurrentUser();
   const [state, setState] = useState<{ notice: string | null; expectedPlan: PlanId | null }>({ notice: null, expectedPlan: null });
   const handled = useRef(false);
 
@@ -51,6 +52,8 @@ function useCheckoutReturn(): { notice: string | null; expectedPlan: PlanId | nu
     let expectedPlan: PlanId | null = null;
     if (planId && planId in DEFAULT_PLANS) {
       expectedPlan = planId as PlanId;
+      // announced here; the sidebar's plan-change notice takes the new plan as known
+      if (user) forgetSeenPlan(user.id);
       // the checkout only sells upgrades; downgrades go through change-plan
       notice = subscriptionNotice(DEFAULT_PLANS[expectedPlan].name, true);
       toast({ title: 'Subscription updated', description: notice });
@@ -61,7 +64,7 @@ function useCheckoutReturn(): { notice: string | null; expectedPlan: PlanId | nu
     setState({ notice, expectedPlan });
     setParams({}, { replace: true });
     void refreshAccount(queryClient);
-  }, [params, setParams, queryClient]);
+  }, [params, setParams, queryClient, user]);
 
   return { ...state, dismiss: () => setState({ notice: null, expectedPlan: null }) };
 }

@@ -3,7 +3,6 @@ import { ArrowRight, BarChart3, CreditCard, Lock, Settings, Sparkles, Wrench } f
 import type { PublicUser } from '@/shared/api/auth';
 import { isStaff, planBadge, upgradeLabel } from '@/shared/roles';
 import { toolOfTheDay, toolOfTheDayAction } from '@/shared/tool-of-the-day';
-import { messageOf } from '@/client/lib/api';
 import { useCurrentUser } from '@/client/lib/auth';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
@@ -11,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/cli
 import { ToolIcon } from '@/client/components/ToolIcon';
 import { PageShell } from '@/client/components/PageShell';
 import { useUsage } from '@/client/features/billing/api';
-import { CharactersSummary, DetectionsToday, RecentActivity, Skeleton } from '@/client/features/usage/parts';
+import { CharactersSummary, DetectionsToday, RecentActivity, Skeleton, UsageLoadError } from '@/client/features/usage/parts';
 
 const SHORTCUTS = [
   { to: '/tools', title: 'All tools', description: 'Detection, writing, SEO and media tools.', icon: Wrench },
@@ -57,12 +56,7 @@ function UserDashboard({ user }: { user: PublicUser }) {
           </CardHeader>
           <CardContent>
             {usage.isError ? (
-              <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-                <p className="flex-1">Your usage could not be loaded. {messageOf(usage.error, '')}</p>
-                <Button size="sm" variant="outline" onClick={() => void usage.refetch()}>
-                  Try again
-                </Button>
-              </div>
+              <UsageLoadError error={usage.error} onRetry={() => void usage.refetch()} />
             ) : !usage.data ? (
               <div role="status" aria-label="Loading your usage" className="grid gap-3">
                 <Skeleton className="h-8 w-2/3" />

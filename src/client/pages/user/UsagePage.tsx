@@ -4,7 +4,6 @@ import { FileText, Gauge, Package, ScanSearch } from 'lucide-react';
 import type { UsageResponse } from '@/shared/api/billing';
 import { formatDate, formatNumber } from '@/shared/format';
 import { isStaff, planBadge, upgradeLabel } from '@/shared/roles';
-import { messageOf } from '@/client/lib/api';
 import { useCurrentUser } from '@/client/lib/auth';
 import { cn } from '@/client/lib/utils';
 import { Badge } from '@/client/components/ui/badge';
@@ -12,7 +11,7 @@ import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { PageShell } from '@/client/components/PageShell';
 import { useUsage } from '@/client/features/billing/api';
-import { ByToolTable, CharactersSummary, DetectionsToday, Skeleton, UsageHistoryChart } from '@/client/features/usage/parts';
+import { ByToolTable, CharactersSummary, DetectionsToday, Skeleton, UsageHistoryChart, UsageLoadError } from '@/client/features/usage/parts';
 
 const RANGES = [7, 30, 90] as const;
 
@@ -55,12 +54,7 @@ export default function UsagePage() {
       }
     >
       {usage.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-destructive/30 bg-destructive/5 p-4 text-sm">
-          <p className="flex-1">Your usage could not be loaded. {messageOf(usage.error, '')}</p>
-          <Button size="sm" variant="outline" onClick={() => void usage.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <UsageLoadError error={usage.error} onRetry={() => void usage.refetch()} className="rounded-xl border border-destructive/30 bg-destructive/5 p-4" />
       ) : !usage.data ? (
         <div role="status" aria-label="Loading your usage" className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
