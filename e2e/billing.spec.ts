@@ -51,6 +51,7 @@ test('pricing on a server without checkout (provider none) says purchases are no
   await expect(page.getByTestId('plan-pro').getByRole('link')).toHaveCount(0);
   await expect(page.getByTestId('plan-free').getByRole('link', { name: 'Sign up free' })).toBeVisible();
   await expect(page.getByTestId('packs').getByRole('button')).toHaveCount(0);
+  await expect(page.getByText('to upgrade it.')).toHaveCount(0);
 
   await registerViaApi(page);
   await page.goto('/pricing');

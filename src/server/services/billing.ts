@@ -247,19 +247,40 @@ export async function creditBalancesOf(db: Db, userId: string): Promise<{ charac
 
 // ---------- Fulfilment (shared by the Stripe webhook and the test provider) ----------
 
-export interface Fulfilment {
-  checkoutId: string;
+/** A payment received from a provider (a checkout, or a renewal). */
+export interface RenewalPayment {
   provider: 'stripe' | 'test';
-  /** Unique per payment: the test checkout id, Stripe's invoice or payment intent. */
+  /** Unique per payment (the test checkout id or renewal period, Stripe's invoice or payment intent), so a replay records nothing. */
   providerRef: string;
   amount: number;
   currency: string;
   paymentIntent?: string | null;
+  receiptUrl?: string | null;
+}
+
+/** The payments row of a received payment: one shape for checkouts and renewals. */
+function paymentValues(who: { userId: string; email: string | null }, what: { kind: 'subscription' | 'pack'; item: string; description: string }, p: RenewalPayment, checkoutSessionId: string | null = null) {
+  return {
+    userId: who.userId,
+    email: who.email,
+    ...what,
+    amount: p.amount,
+    currency: p.currency,
+    status: 'paid',
+    provider: p.provider,
+    providerRef: p.providerRef,
+    providerPaymentIntent: p.paymentIntent ?? null,
+    receiptUrl: p.receiptUrl ?? null,
+    checkoutSessionId,
+  };
+}
+
+export interface Fulfilment extends RenewalPayment {
+  checkoutId: string;
   customerId?: string | null;
   subscriptionId?: string | null;
   periodStart?: Date;
   periodEnd?: Date;
-  receiptUrl?: string | null;
 }
 
 export function paymentDescription(kind: string, item: string, planName?: string): string {
@@ -278,21 +299,14 @@ export async function fulfilCheckout(ctx: ServerContext, f: Fulfilment): Promise
   const plan = checkout.kind === 'plan' && isPlanId(checkout.item) ? await getPlan(ctx.db, checkout.item) : null;
   const inserted = await ctx.db
     .insert(payments)
-    .values({
-      userId: checkout.userId,
-      email: user?.email ?? null,
-      kind: checkout.kind === 'plan' ? 'subscription' : 'pack',
-      item: checkout.item,
-      description: paymentDescription(checkout.kind, checkout.item, plan?.name),
-      amount: f.amount,
-      currency: f.currency,
-      status: 'paid',
-      provider: f.provider,
-      providerRef: f.providerRef,
-      providerPaymentIntent: f.paymentIntent ?? null,
-      receiptUrl: f.receiptUrl ?? null,
-      checkoutSessionId: checkout.id,
-    })
+    .values(
+      paymentValues(
+        { userId: checkout.userId, email: user?.email ?? null },
+        { kind: checkout.kind === 'plan' ? 'subscription' : 'pack', item: checkout.item, description: paymentDescription(checkout.kind, checkout.item, plan?.name) },
+        f,
+        checkout.id,
+      ),
+    )
     .onConflictDoNothing()
     .returning({ id: payments.id });
   await ctx.db
@@ -363,16 +377,6 @@ export async function downgradeToFree(ctx: ServerContext, userId: string): Promi
   });
 }
 
-export interface RenewalPayment {
-  provider: 'stripe' | 'test';
-  /** Unique per payment (Stripe's invoice id; the period for a test renewal), so a replay records nothing. */
-  providerRef: string;
-  amount: number;
-  currency: string;
-  paymentIntent?: string | null;
-  receiptUrl?: string | null;
-}
-
 /**
  * A paid renewal (Stripe's invoice.paid, or a test-mode renewal): the payment is recorded and the next
  * period starts, with a scheduled downgrade applied, in one transaction. The payment's provider ref is
@@ -386,20 +390,7 @@ export async function renewSubscription(ctx: ServerContext, sub: SubscriptionRow
   return ctx.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(payments)
-      .values({
-        userId: sub.userId,
-        email: user?.email ?? null,
-        kind: 'subscription',
-        item: next,
-        description: paymentDescription('plan', next, plan.name),
-        amount: payment.amount,
-        currency: payment.currency,
-        status: 'paid',
-        provider: payment.provider,
-        providerRef: payment.providerRef,
-        providerPaymentIntent: payment.paymentIntent ?? null,
-        receiptUrl: payment.receiptUrl ?? null,
-      })
+      .values(paymentValues({ userId: sub.userId, email: user?.email ?? null }, { kind: 'subscription', item: next, description: paymentDescription('plan', next, plan.name) }, payment))
       .onConflictDoNothing()
       .returning({ id: payments.id });
     if (!inserted.length) return false;

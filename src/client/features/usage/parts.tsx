@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { upgradeLabel, type Role } from '@/shared/roles';
 import { Activity } from 'lucide-react';
 import type { UsageByDay, UsageByTool, UsageEvent, UsageResponse } from '@/shared/api/billing';
 import { findTool, findToolBySlug } from '@/shared/catalogue';
@@ -20,6 +22,16 @@ export function toolName(id: string): string {
 
 function toolOf(id: string) {
   return findTool(id) ?? findToolBySlug(id);
+}
+
+/** The page's upgrade button (SPEC §6 label per plan), or nothing for agency and staff. */
+export function upgradeAction(role: Role): ReactNode {
+  const label = upgradeLabel(role);
+  return label ? (
+    <Button asChild>
+      <Link to="/pricing">{label}</Link>
+    </Button>
+  ) : undefined;
 }
 
 /** The usage call failed: its message and a way to try again (/usage and /dashboard). */

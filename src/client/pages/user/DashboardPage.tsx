@@ -1,7 +1,7 @@
 import { Link, Navigate } from 'react-router';
 import { ArrowRight, BarChart3, CreditCard, Lock, Settings, Sparkles, Wrench } from 'lucide-react';
 import type { PublicUser } from '@/shared/api/auth';
-import { isStaff, planBadge, upgradeLabel } from '@/shared/roles';
+import { isStaff, planBadge } from '@/shared/roles';
 import { toolOfTheDay, toolOfTheDayAction } from '@/shared/tool-of-the-day';
 import { useCurrentUser } from '@/client/lib/auth';
 import { Badge } from '@/client/components/ui/badge';
@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/cli
 import { ToolIcon } from '@/client/components/ToolIcon';
 import { PageShell } from '@/client/components/PageShell';
 import { useUsage } from '@/client/features/billing/api';
-import { CharactersSummary, DetectionsToday, RecentActivity, Skeleton, UsageLoadError } from '@/client/features/usage/parts';
+import { CharactersSummary, DetectionsToday, RecentActivity, Skeleton, upgradeAction, UsageLoadError } from '@/client/features/usage/parts';
 
 const SHORTCUTS = [
   { to: '/tools', title: 'All tools', description: 'Detection, writing, SEO and media tools.', icon: Wrench },
@@ -29,7 +29,6 @@ export default function DashboardPage() {
 
 function UserDashboard({ user }: { user: PublicUser }) {
   const usage = useUsage();
-  const upgrade = upgradeLabel(user.role);
   return (
     <PageShell
       title={`Welcome, ${user.username}`}
@@ -38,13 +37,7 @@ function UserDashboard({ user }: { user: PublicUser }) {
           You are on the <Badge>{planBadge(user.role)}</Badge>
         </span>
       }
-      actions={
-        upgrade ? (
-          <Button asChild>
-            <Link to="/pricing">{upgrade}</Link>
-          </Button>
-        ) : undefined
-      }
+      actions={upgradeAction(user.role)}
     >
       <div className="grid gap-6 lg:grid-cols-5">
         <Card className="lg:col-span-3" data-testid="dashboard-usage">

@@ -231,7 +231,7 @@ export default function PricingPage() {
             })}
           </ul>
         )}
-        {!user && !userLoading && (
+        {!user && !userLoading && purchasable && (
           <p className="mt-4 text-sm text-muted-foreground">
             Already have an account?{' '}
             <Link to="/login" className="font-medium text-primary hover:underline">

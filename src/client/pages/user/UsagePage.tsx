@@ -3,15 +3,14 @@ import { Link } from 'react-router';
 import { FileText, Gauge, Package, ScanSearch } from 'lucide-react';
 import type { UsageResponse } from '@/shared/api/billing';
 import { formatDate, formatNumber } from '@/shared/format';
-import { isStaff, planBadge, upgradeLabel } from '@/shared/roles';
+import { isStaff, planBadge } from '@/shared/roles';
 import { useCurrentUser } from '@/client/lib/auth';
 import { cn } from '@/client/lib/utils';
 import { Badge } from '@/client/components/ui/badge';
-import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { PageShell } from '@/client/components/PageShell';
 import { useUsage } from '@/client/features/billing/api';
-import { ByToolTable, CharactersSummary, DetectionsToday, Skeleton, UsageHistoryChart, UsageLoadError } from '@/client/features/usage/parts';
+import { ByToolTable, CharactersSummary, DetectionsToday, Skeleton, UsageHistoryChart, upgradeAction, UsageLoadError } from '@/client/features/usage/parts';
 
 const RANGES = [7, 30, 90] as const;
 
@@ -35,7 +34,6 @@ export default function UsagePage() {
   const usage = useUsage(days, Boolean(user));
   if (!user) return null;
   const staff = isStaff(user.role);
-  const upgrade = upgradeLabel(user.role);
 
   return (
     <PageShell
@@ -45,13 +43,7 @@ export default function UsagePage() {
           Your allowance and how you have used it. <Badge>{planBadge(user.role)}</Badge>
         </span>
       }
-      actions={
-        upgrade ? (
-          <Button asChild>
-            <Link to="/pricing">{upgrade}</Link>
-          </Button>
-        ) : undefined
-      }
+      actions={upgradeAction(user.role)}
     >
       {usage.isError ? (
         <UsageLoadError error={usage.error} onRetry={() => void usage.refetch()} className="rounded-xl border border-destructive/30 bg-destructive/5 p-4" />
