@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addMonth, periodKey } from '../../src/server/services/billing';
 import { chargeableCharacters, quotaError, utcDay, type ChargeResult, type PlanContext } from '../../src/server/services/metering';
-import { callerWordLimit, checkText, STAFF_WORD_LIMIT, type Caller } from '../../src/server/services/tool-gate';
+import { callerWordLimit, checkText, checkToolAccess, STAFF_WORD_LIMIT, type Caller } from '../../src/server/services/tool-gate';
 
 const free: PlanContext = {
   plan: 'free',
@@ -62,5 +62,22 @@ describe('metering messages and limits', () => {
     expect(STAFF_WORD_LIMIT).toBe(25_000);
     expect(() => checkText(Array.from({ length: 3_001 }, () => 'w').join(' '), planUser)).toThrow(/limit is 3,000 words per request\. Upgrade your plan/);
     expect(checkText('two words', planUser)).toBe(2);
+  });
+});
+
+describe('tool access from the catalogue', () => {
+  const user = { id: 'u', username: 'u', email: 'u@example.test', role: 'free' } as unknown as NonNullable<Caller['user']>;
+  const caller = (plan: PlanContext | null, u: Caller['user'] = user): Caller => ({ user: u, anonId: u ? null : 'anon', plan, startedAt: 0 });
+
+  it('a Pro-only tool is refused to a free account with the plan it needs, and open to Pro and staff', () => {
+    expect(() => checkToolAccess('essay_writer', caller(free))).toThrow(/not included in the Free plan: it is available with the Pro plan or higher/);
+    expect(() => checkToolAccess('essay_writer', caller({ ...free, plan: 'pro', planName: 'Pro' }))).not.toThrow();
+    expect(() => checkToolAccess('essay_writer', caller(null))).not.toThrow(); // staff: no plan
+    expect(() => checkToolAccess('essay_writer', caller(null, null))).toThrow(/Please log in to use the Essay Writer/);
+  });
+
+  it('open tools are open to every plan and to visitors', () => {
+    for (const plan of ['free', 'basic', 'pro', 'agency'] as const) expect(() => checkToolAccess('ai_humanizer', caller({ ...free, plan }))).not.toThrow();
+    expect(() => checkToolAccess('ai_content_detector', caller(null, null))).not.toThrow();
   });
 });

@@ -3,7 +3,8 @@ import { performance } from 'node:perf_hooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicUser } from '../../shared/api/auth';
 import { ANON_LIMITS, ANON_WORD_LIMIT, countWords, LIMIT_MESSAGES, USER_WORD_LIMIT, wordLimitMessage, type AnonAllowance } from '../../shared/limits';
-import { DEFAULT_PLANS } from '../../shared/plans';
+import { findTool } from '../../shared/catalogue';
+import { DEFAULT_PLANS, PLAN_IDS } from '../../shared/plans';
 import { isStaff } from '../../shared/roles';
 import type { ServerContext } from '../context';
 import { AppError } from '../errors';
@@ -86,6 +87,25 @@ export function checkText(text: string, caller: Caller, freeWordLimit: number = 
   return words;
 }
 
+/**
+ * Tool access from the catalogue's requiredRole and requiresAuth (SPEC §6): a visitor must log in
+ * for a login-only tool, and a plan account needs a plan the tool lists. Staff use every tool.
+ */
+export function checkToolAccess(toolId: string, caller: Caller): void {
+  const tool = findTool(toolId);
+  if (!tool) return;
+  if (!caller.user) {
+    if (tool.requiresAuth) throw new AppError('unauthorized', `Please log in to use the ${tool.name}.`);
+    return;
+  }
+  if (!caller.plan || tool.requiredRole.includes(caller.plan.plan)) return;
+  const lowest = PLAN_IDS.find((id) => tool.requiredRole.includes(id));
+  throw new AppError(
+    'forbidden',
+    `The ${tool.name} is not included in the ${caller.plan.planName} plan` + (lowest ? `: it is available with the ${DEFAULT_PLANS[lowest].name} plan or higher. Upgrade on the Pricing page.` : '.'),
+  );
+}
+
 export interface AllowanceState {
   used: number;
   limit: number;
@@ -146,6 +166,7 @@ export async function runTool<T>(
 
   let words = 0;
   try {
+    checkToolAccess(run.tool, caller);
     // A visitor over the limit is told what the free plan allows today.
     const over = !caller.user && countWords(run.text) > ANON_WORD_LIMIT;
     words = checkText(run.text, caller, over ? (await getPlan(ctx.db, 'free')).wordLimit : undefined);
