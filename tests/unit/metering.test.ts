@@ -21,8 +21,10 @@ describe('billing periods', () => {
     expect(addMonth(new Date('2026-03-31T00:00:00Z'), -1).toISOString()).toBe('2026-02-28T00:00:00.000Z');
   });
 
-  it('keys a period by its start to the second, and a day in UTC', () => {
-    expect(periodKey(new Date('2026-11-23T18:05:07.123Z'))).toBe('2026-11-23T18:05:07Z');
+  it('keys a period by its start to the millisecond, and a day in UTC', () => {
+    expect(periodKey(new Date('2026-11-23T18:05:07.123Z'))).toBe('2026-11-23T18:05:07.123Z');
+    // A period that starts within the same second as the previous one has its own counter.
+    expect(periodKey(new Date('2026-11-23T18:05:07.456Z'))).not.toBe(periodKey(new Date('2026-11-23T18:05:07.123Z')));
     expect(utcDay(new Date('2026-11-23T23:30:00-05:00'))).toBe('2026-11-24');
   });
 });

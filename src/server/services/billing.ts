@@ -87,9 +87,12 @@ export function addMonth(d: Date, months = 1): Date {
   return new Date(Date.UTC(y, m, Math.min(d.getUTCDate(), last), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds()));
 }
 
-/** The period's counter key: its start, to the second. */
+/**
+ * The period's counter key: its start, to the millisecond. (To the second, a plan bought in the same
+ * second as the previous period began, such as right after sign-up, shared that period's counter.)
+ */
 export function periodKey(start: Date): string {
-  return start.toISOString().slice(0, 19) + 'Z';
+  return start.toISOString();
 }
 
 function planTermsColumns(p: PlanDefinition) {
