@@ -42,6 +42,12 @@ describe('humanizer', () => {
     }
   });
 
+  it('never trims padding into a wrong construction', () => {
+    const out = humanize('With this tech teachers would have the ability to read emotions. A majority of 270 votes is required.', { style: 'casual' }).text;
+    expect(out).not.toMatch(/would can|Most 270/);
+    expect(out).toContain('270');
+  });
+
   it('keeps grammar by construction: inflection, a/an, capitals', () => {
     const r = humanize(AI_TEXT, { style: 'casual' });
     expect(r.text).toContain('Dr. Sarah Chen used a'); // utilized -> used, "an intricate" -> "a detailed/complex"
@@ -146,6 +152,7 @@ describe('humanizer sentence structure', () => {
   it('moves a short time or place adverbial to the end of a short sentence', () => {
     expect(humanize('In 2020, the company doubled its revenue.', { style: 'casual' }).text).toBe('The company doubled its revenue in 2020.');
     expect(humanize('During the war, many families left Paris.', { style: 'professional' }).text).toBe('Many families left Paris during the war.');
+    expect(humanize('In 2014, sub-Saharan Africa accounted for 66% of cases.', { style: 'casual' }).text).toBe('Sub-Saharan Africa accounted for 66% of cases in 2014.');
     // a reported clause stays as it is: the date could attach to the wrong verb
     const reported = 'In September 2011, the court said he ordered the killings.';
     expect(humanize(reported, { style: 'casual' }).text).not.toMatch(/killings in September 2011/);

@@ -203,7 +203,19 @@ function rulesFor(style: HumanizerStyle): StyleRules {
   // tell too. Left out: swaps that change syntax or register outside the shortener's context.
   for (const [p, r] of [...WORDY, ...REDUNDANT].sort((a, b) => b[0].length - a[0].length)) {
     if (PLAIN_DENY.has(p) || /analys/.test(r)) continue;
-    phrases.push(compileRules([{ pattern: p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'), replacement: r, kind: 'phrase' }]));
+    phrases.push(
+      compileRules([
+        {
+          pattern: p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'),
+          replacement: r,
+          kind: 'phrase',
+          // "a majority of 270 votes" is a threshold, not "most 270 votes"
+          notBefore: '\\s+\\d',
+          // "would have the ability to" -> "would can": a modal replacement cannot follow a modal or "to"
+          notAfter: /^(?:can|cannot)\b/.test(r) ? '\\b(?:would|could|should|will|shall|might|may|must|to)\\s+$' : undefined,
+        },
+      ]),
+    );
   }
   // inflected verb phrases ("delves into" -> "looks into")
   for (const vp of VERB_PHRASES) {
@@ -603,7 +615,8 @@ function openerEdits(
     // "In 2020, the company grew." -> "The company grew in 2020."
     const phrase = text.slice(sent.start, introEnd);
     const moved = keepCase(first) ? phrase : first.text.toLowerCase() + phrase.slice(first.text.length);
-    const cap = keepCase(r0) ? r0.text[0]! : r0.text[0]!.toUpperCase();
+    // the clause's first word now opens the sentence: capitalised even when it is a name ("sub-Saharan Africa")
+    const cap = r0.text[0]!.toUpperCase();
     const dot = sent.end - 1;
     if (!free(dot, dot + 1) || !isFree(edits, restStart, restStart + 1)) return;
     edits.push({ start: sent.start, end: restStart + 1, replacement: cap, kind: 'reorder' });
