@@ -25,6 +25,7 @@ import {
   applyEdits,
   capitalizeFirst,
   collectRuleEdits,
+  compilePhraseTable,
   compileRules,
   countWords,
   hash32,
@@ -33,6 +34,7 @@ import {
   posTag,
   quoteSpans,
   splitSentences,
+  type CompiledRule,
   type Edit,
   type PhraseRule,
   type Span,
@@ -165,6 +167,26 @@ interface StyleRules {
 
 const ruleCache = new Map<HumanizerStyle, StyleRules>();
 
+let plainCache: CompiledRule[] | null = null;
+
+/** The shortener's tables as two phrase-table rules, compiled once for every style. */
+function plainTables(): CompiledRule[] {
+  plainCache ??= (() => {
+    const entries = [...WORDY, ...REDUNDANT].filter(([p, r]) => !PLAIN_DENY.has(p) && !/analys/.test(r));
+    // "a majority of 270 votes" is a threshold, not "most 270 votes"
+    const notBefore = '\\s+\\d';
+    return [
+      // "would have the ability to" -> "would can": a modal replacement cannot follow a modal or "to"
+      compilePhraseTable(entries.filter(([, r]) => /^(?:can|cannot)\b/.test(r)), 'phrase', {
+        notBefore,
+        notAfter: '\\b(?:would|could|should|will|shall|might|may|must|to)\\s+$',
+      }),
+      compilePhraseTable(entries.filter(([, r]) => !/^(?:can|cannot)\b/.test(r)), 'phrase', { notBefore }),
+    ];
+  })();
+  return plainCache;
+}
+
 /** Shortener phrases the humanizer does not take: they change the sentence's syntax or meaning out of context. */
 const PLAIN_DENY = new Set([
   'the fact that',
@@ -201,22 +223,7 @@ function rulesFor(style: HumanizerStyle): StyleRules {
   }
   // the shortener's wordy phrases and redundant pairs: padding ("has the ability to", "prior to", "end result") is a
   // tell too. Left out: swaps that change syntax or register outside the shortener's context.
-  for (const [p, r] of [...WORDY, ...REDUNDANT].sort((a, b) => b[0].length - a[0].length)) {
-    if (PLAIN_DENY.has(p) || /analys/.test(r)) continue;
-    phrases.push(
-      compileRules([
-        {
-          pattern: p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'),
-          replacement: r,
-          kind: 'phrase',
-          // "a majority of 270 votes" is a threshold, not "most 270 votes"
-          notBefore: '\\s+\\d',
-          // "would have the ability to" -> "would can": a modal replacement cannot follow a modal or "to"
-          notAfter: /^(?:can|cannot)\b/.test(r) ? '\\b(?:would|could|should|will|shall|might|may|must|to)\\s+$' : undefined,
-        },
-      ]),
-    );
-  }
+  phrases.push(...plainTables().map((t) => [t]));
   // inflected verb phrases ("delves into" -> "looks into")
   for (const vp of VERB_PHRASES) {
     const target = vp.target[style] ?? vp.target.default;

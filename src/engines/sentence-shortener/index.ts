@@ -10,12 +10,12 @@
 import {
   applyEdits,
   collectRuleEdits,
+  compilePhraseTable,
   compileRules,
   countWords,
   quoteSpans,
   splitSentences,
   type Edit,
-  type PhraseRule,
 } from '../text';
 import { FILLERS, PRUNE, REDUNDANT, WORDY } from './rules';
 
@@ -34,16 +34,9 @@ export interface ShortenResult {
   changes: ShortenChange[];
 }
 
-const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
 
-const byLength = (a: [string, string], b: [string, string]) => b[0].length - a[0].length;
 
-const RULES = compileRules([
-  ...PRUNE,
-  ...FILLERS,
-  ...[...WORDY].sort(byLength).map(([p, r]): PhraseRule => ({ pattern: esc(p), replacement: r, kind: 'wordy' })),
-  ...[...REDUNDANT].sort(byLength).map(([p, r]): PhraseRule => ({ pattern: esc(p), replacement: r, kind: 'redundant' })),
-]);
+const RULES = [...compileRules([...PRUNE, ...FILLERS]), compilePhraseTable(WORDY, 'wordy'), compilePhraseTable(REDUNDANT, 'redundant')];
 
 export const SHORTENER_RULE_COUNT = { wordy: WORDY.length, redundant: REDUNDANT.length, fillers: FILLERS.length, prune: PRUNE.length };
 
