@@ -167,6 +167,14 @@ interface StyleRules {
 
 const ruleCache = new Map<HumanizerStyle, StyleRules>();
 
+/** Tool rules compiled once per table (the rewriter passes the same arrays on every call). */
+const extraCache = new WeakMap<readonly PhraseRule[], CompiledRule[]>();
+function compiledExtra(rules: readonly PhraseRule[]): CompiledRule[] {
+  let c = extraCache.get(rules);
+  if (!c) extraCache.set(rules, (c = compileRules(rules)));
+  return c;
+}
+
 let plainCache: CompiledRule[] | null = null;
 
 /** The shortener's tables as two phrase-table rules, compiled once for every style. */
@@ -283,7 +291,7 @@ export function rewriteCore(text: string, cfg: CoreConfig): HumanizeResult {
   const rules = rulesFor(cfg.style);
 
   // 0. tool-specific rules (rewriter tones)
-  if (cfg.extraRules?.length) collectRuleEdits(text, sentences, compileRules(cfg.extraRules), edits, prot);
+  if (cfg.extraRules?.length) collectRuleEdits(text, sentences, compiledExtra(cfg.extraRules), edits, prot);
 
   // 0b. join sentences: short neighbours, and sentence-opening connectives folded into the previous sentence (before
   // the transition table claims them)
