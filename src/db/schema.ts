@@ -398,3 +398,28 @@ export const webhookEvents = pgTable('webhook_events', {
   type: text('type').notNull(),
   processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Footer newsletter, double opt-in: an address is mailed only after its owner opened the
+ * confirmation link. Tokens are stored only as SHA-256 hashes; the raw ones live in the e-mails.
+ */
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased so one person cannot subscribe twice under different capitalisation. */
+    email: text('email').notNull().unique(),
+    /** 'pending' | 'confirmed' | 'unsubscribed' */
+    status: text('status').notNull().default('pending'),
+    /** Null once used, so a confirmation link works only once. */
+    confirmTokenHash: text('confirm_token_hash').unique(),
+    confirmExpiresAt: timestamp('confirm_expires_at', { withTimezone: true }),
+    unsubscribeTokenHash: text('unsubscribe_token_hash').notNull().unique(),
+    /** The signed-in user who subscribed, if any; kept subscribed (by address) if the account goes. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  },
+  (t) => [index('newsletter_subscribers_status_idx').on(t.status)],
+);
