@@ -13,6 +13,7 @@ import { adminRoutes } from './routes/admin';
 import { adminLibraryRoutes } from './routes/admin-library';
 import { authRoutes } from './routes/auth';
 import { blogRoutes } from './routes/blog';
+import { newsletterRoutes } from './routes/newsletter';
 import { devRoutes } from './routes/dev';
 import { googleRoutes } from './routes/google';
 import { contentDetectorRoutes } from './routes/tools/content-detector';
@@ -97,6 +98,7 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
   await app.register(accountRoutes);
   await app.register(adminPlanRoutes);
   await app.register(blogRoutes);
+  await app.register(newsletterRoutes);
   if (ctx.env.NODE_ENV !== 'production') await app.register(devRoutes);
 
   for (const [from, to] of Object.entries(LEGACY_REDIRECTS)) {
