@@ -205,6 +205,7 @@ test('a plan change made away from checkout (webhook, renewal, a downgrade takin
   await page.goto('/dashboard');
   await expect(page.getByTestId('sidebar-meter')).toContainText('/ 1M');
   await expect(page.getByText('You have been successfully upgraded to the Pro plan.')).toHaveCount(0);
+  await expect(page.getByTestId('sidebar').getByRole('link', { name: 'Upgrade to Agency' })).toBeVisible();
 
   // A scheduled downgrade takes effect at the end of the period (tests/api/billing.test.ts moves the
   // period end); here the usage call reports the plan it leads to.
@@ -215,6 +216,11 @@ test('a plan change made away from checkout (webhook, renewal, a downgrade takin
   });
   await page.goto('/usage');
   await expect(page.getByText('Your plan has been changed to Basic.')).toBeVisible();
+  // The upgrade box follows the plan the usage call reports, with its SPEC §6 label.
+  const box = page.getByTestId('sidebar').getByRole('region', { name: 'Your plan' });
+  await expect(box).toContainText('Basic Plan');
+  await expect(box.getByTestId('upgrade-text')).toContainText('Go Pro for unlimited detections');
+  await expect(box.getByRole('link', { name: 'Upgrade to Pro' })).toBeVisible();
   // the notice refreshes the account queries; requests still in flight are not this test's concern
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 });

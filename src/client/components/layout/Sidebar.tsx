@@ -72,8 +72,11 @@ function CharactersMeter({ staff }: { staff: boolean }) {
 export function Sidebar({ user }: { user: PublicUser }) {
   const staff = isStaff(user.role);
   // the sidebar reads the usage call on every logged-in page, so it announces plan changes (SPEC §6)
-  usePlanChangeNotice(user.id, useSimplifiedUsage().data?.data.plan);
-  const upgrade = upgradeLabel(user.role);
+  const usagePlan = useSimplifiedUsage().data?.data.plan;
+  usePlanChangeNotice(user.id, usagePlan);
+  // the upgrade box follows the plan the usage call reports (a period may have rolled since /api/auth/me)
+  const plan = usagePlan && usagePlan !== 'staff' ? usagePlan : user.role;
+  const upgrade = upgradeLabel(plan);
   return (
     <aside
       data-testid="sidebar"
@@ -119,8 +122,10 @@ export function Sidebar({ user }: { user: PublicUser }) {
 
       {!staff && (
         <section aria-label="Your plan" className="mt-3 rounded-xl bg-gradient-to-br from-primary to-indigo-700 p-3 text-primary-foreground">
-          <p className="text-sm font-semibold">{planBadge(user.role)}</p>
-          <p className="mt-1 text-xs text-primary-foreground/90">{UPGRADE_TEXT[user.role]}</p>
+          <p className="text-sm font-semibold">{planBadge(plan)}</p>
+          <p className="mt-1 text-xs text-primary-foreground/90" data-testid="upgrade-text">
+            {UPGRADE_TEXT[plan]}
+          </p>
           {upgrade && (
             <Button asChild size="sm" variant="secondary" className="mt-3 w-full">
               <Link to="/pricing">{upgrade}</Link>
