@@ -44,6 +44,8 @@ const AdminLoginPage = lazy(() => import('./pages/auth/LoginPage').then((m) => (
 const RegisterPage = lazy(() => import('./pages/auth/RegisterPage'));
 const ForgotPasswordPage = lazy(() => import('./pages/auth/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('./pages/auth/ResetPasswordPage'));
+const NewsletterConfirmPage = lazy(() => import('./pages/newsletter/NewsletterConfirmPage'));
+const NewsletterUnsubscribePage = lazy(() => import('./pages/newsletter/NewsletterUnsubscribePage'));
 const AdminGate = lazy(() => import('./pages/admin/AdminGate'));
 const AdminDashboard = lazy(() => import('./pages/admin/AdminPages').then((m) => ({ default: m.AdminDashboard })));
 const AdminSection = lazy(() => import('./pages/admin/AdminPages').then((m) => ({ default: m.AdminSection })));
@@ -162,6 +164,8 @@ export const routes: RouteObject[] = [
           { path: 'register', element: <RegisterPage />, handle: h({ title: 'Sign up' }) },
           { path: 'forgot-password', element: <ForgotPasswordPage />, handle: h({ title: 'Forgot password' }) },
           { path: 'reset-password', element: <ResetPasswordPage />, handle: h({ title: 'Reset password' }) },
+          { path: 'newsletter/confirm', element: <NewsletterConfirmPage />, handle: h({ title: 'Confirm newsletter subscription' }) },
+          { path: 'newsletter/unsubscribe', element: <NewsletterUnsubscribePage />, handle: h({ title: 'Unsubscribe from the newsletter' }) },
           { path: 'admin-login', element: <AdminLoginPage />, handle: h({ title: 'Admin sign in' }) },
           { path: 'pricing', element: <PricingPage />, handle: h({ title: 'Pricing' }) },
           { path: 'dev/mailbox', element: <DevMailboxPage />, handle: h({ title: 'Development mailbox' }) },

@@ -1,11 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Mail } from 'lucide-react';
 import { TOOLS } from '@/shared/catalogue';
 import { SITE } from '@/client/lib/site';
-import { toast } from '@/client/hooks/use-toast';
-import { Button } from '@/client/components/ui/button';
-import { Input } from '@/client/components/ui/input';
+import { NewsletterForm } from '@/client/features/newsletter/NewsletterForm';
 import { Logo } from './Logo';
 
 const FOOTER_TOOL_SLUGS = [
@@ -53,39 +50,6 @@ function FooterColumn({ title, links }: { title: string; links: { to: string; la
   );
 }
 
-function Newsletter() {
-  const id = useId();
-  const [address, setAddress] = useState('');
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    // There is no newsletter service on this server yet: say so rather than pretend to subscribe.
-    toast({ title: 'Newsletter', description: 'Newsletter sign-up is not available yet.' });
-  };
-  return (
-    <form onSubmit={onSubmit} className="mt-5" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="text-sm font-semibold">
-        Newsletter
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">Product news and writing tips, now and then.</p>
-      <div className="mt-3 flex max-w-sm gap-2">
-        <label htmlFor={`${id}-address`} className="sr-only">
-          Newsletter address
-        </label>
-        <Input
-          id={`${id}-address`}
-          type="email"
-          required
-          autoComplete="email"
-          placeholder="you@example.com"
-          value={address}
-          onChange={(e) => setAddress(e.target.value)}
-        />
-        <Button type="submit">Subscribe</Button>
-      </div>
-    </form>
-  );
-}
-
 export function Footer() {
   const year = new Date().getFullYear();
   return (
@@ -111,7 +75,7 @@ export function Footer() {
               ))}
             </ul>
           )}
-          <Newsletter />
+          <NewsletterForm />
         </div>
         <div className="grid grid-cols-2 gap-8 sm:grid-cols-3 md:col-span-2 lg:col-span-3">
           <FooterColumn title="Tools" links={[...FOOTER_TOOLS.map((t) => ({ to: t.route, label: t.name })), { to: '/tools', label: 'All tools' }]} />
