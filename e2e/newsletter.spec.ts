@@ -47,6 +47,8 @@ test('subscribe in the footer, confirm through the e-mailed link, then unsubscri
   await field.fill(email);
   await field.press('Enter');
   await expect(form.getByRole('status')).toContainText('Check your inbox to confirm your subscription.');
+  // The field is gone, so keyboard focus moves to the message rather than being lost.
+  await expect(form.getByRole('status')).toBeFocused();
 
   const mail = await latestMail(page, email);
   const confirmPath = linkPath(mail.text, '/newsletter/confirm');

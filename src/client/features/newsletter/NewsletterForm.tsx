@@ -14,6 +14,7 @@ export function NewsletterForm() {
   const inputRef = useRef<HTMLInputElement>(null);
   const [address, setAddress] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const doneRef = useRef<HTMLDivElement>(null);
   const subscribe = useNewsletterSubscribe();
 
   const onSubmit = (e: FormEvent) => {
@@ -27,7 +28,13 @@ export function NewsletterForm() {
       return;
     }
     setFieldError(null);
-    subscribe.mutate(value, { onSuccess: () => setAddress('') });
+    subscribe.mutate(value, {
+      onSuccess: () => {
+        setAddress('');
+        // The field is replaced by the message: keep keyboard focus there instead of losing it to the page.
+        requestAnimationFrame(() => doneRef.current?.focus());
+      },
+    });
   };
 
   const serverError = subscribe.isError ? messageOf(subscribe.error, 'Could not subscribe. Please try again.') : null;
@@ -41,7 +48,12 @@ export function NewsletterForm() {
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">Product news and writing tips, now and then.</p>
       {subscribe.isSuccess ? (
-        <div role="status" className="mt-3 flex max-w-sm items-start gap-2 rounded-lg border border-border bg-background p-3 text-sm">
+        <div
+          ref={doneRef}
+          role="status"
+          tabIndex={-1}
+          className="mt-3 flex max-w-sm items-start gap-2 rounded-lg border border-border bg-background p-3 text-sm focus-visible:outline-none"
+        >
           <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0 text-success" aria-hidden="true" />
           <div>
             <p className="text-foreground">{subscribe.data.message}</p>
@@ -76,7 +88,9 @@ export function NewsletterForm() {
               value={address}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId : undefined}
-              disabled={subscribe.isPending}
+              // Read-only rather than disabled while sending: a disabled field drops the keyboard focus.
+              readOnly={subscribe.isPending}
+              className={subscribe.isPending ? 'opacity-60' : undefined}
               onChange={(e) => {
                 setAddress(e.target.value);
                 if (fieldError) setFieldError(null);
