@@ -1,4 +1,4 @@
-import { expect, loginViaUi, registerViaApi, test, uniqueUser } from './fixtures';
+import { expect, registerViaApi, test, uniqueUser } from './fixtures';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('cookieConsent', 'minimal'));
@@ -23,7 +23,7 @@ test('/usage, /account and /dashboard render for a new free user', async ({ page
   await expect(page.getByTestId('account-plan')).toHaveText('Free');
   await expect(page.getByTestId('payments-empty')).toBeVisible();
   await expect(page.getByLabel('Username')).toHaveValue(user.username);
-  await expect(page.getByLabel('Email')).toHaveValue(user.email);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(user.email);
 
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: `Welcome, ${user.username}` })).toBeVisible();
@@ -55,7 +55,7 @@ test('profile: a taken e-mail is shown on its field; a new username is saved', a
   const me = await registerViaApi(page);
 
   await page.goto('/account');
-  const email = page.getByLabel('Email');
+  const email = page.getByLabel('Email', { exact: true });
   await email.fill('not-an-email');
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByText('Please enter a valid email address')).toBeVisible();
@@ -85,7 +85,11 @@ test('password change, then log in with the new password', async ({ page }) => {
   await expect(page.getByLabel('Current password')).toHaveValue('');
 
   await page.context().clearCookies();
-  await loginViaUi(page, me.email, 'another-horse-2');
+  // (the footer's newsletter field is also labelled with "Email", so the login field is named exactly)
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(me.email);
+  await page.getByLabel('Password', { exact: true }).fill('another-horse-2');
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page).toHaveURL(/\/pricing$/);
 });
 

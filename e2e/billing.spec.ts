@@ -224,3 +224,20 @@ test('a plan change made away from checkout (webhook, renewal, a downgrade takin
   // the notice refreshes the account queries; requests still in flight are not this test's concern
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
+
+test('back from checkout before the provider confirmed, /account says the payment is being applied, then names the plan', async ({ page }) => {
+  await registerViaApi(page);
+  const checkout = await page.request.post('/api/billing/checkout', { data: { kind: 'plan', plan: 'pro' } });
+  const { url } = (await checkout.json()) as { url: string };
+  // As with Stripe when the browser returns before the webhook: the subscription still shows Free.
+  await page.route('**/api/billing/subscription', async (route) => {
+    const res = await route.fetch();
+    await route.fulfill({ response: res, json: { ...(await res.json()), plan: 'free', planName: 'Free' } });
+  });
+  expect((await page.request.post(`${url}/pay`)).ok()).toBe(true);
+  await page.goto('/account?checkout=success&plan=pro');
+  await expect(page.getByTestId('subscription-notice')).toHaveText('Payment received: your plan is being updated, which can take a few seconds.');
+  // The webhook arrives; the page checks again by itself.
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await expect(page.getByTestId('subscription-notice')).toHaveText('You have been successfully upgraded to the Pro plan.', { timeout: 10_000 });
+});

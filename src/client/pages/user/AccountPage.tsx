@@ -54,9 +54,7 @@ function useCheckoutReturn(): { notice: string | null; expectedPlan: PlanId | nu
       expectedPlan = planId as PlanId;
       // announced here; the sidebar's plan-change notice takes the new plan as known
       if (user) forgetSeenPlan(user.id);
-      // the checkout only sells upgrades; downgrades go through change-plan
-      notice = subscriptionNotice(DEFAULT_PLANS[expectedPlan].name, true);
-      toast({ title: 'Subscription updated', description: notice });
+      // the notice is written below once the subscription shows the plan (Stripe confirms by webhook)
     } else if (pack) {
       notice = `${pack.name} added to your account: ${pack.description}.`;
       toast({ title: 'Pack added', description: notice });
@@ -66,7 +64,17 @@ function useCheckoutReturn(): { notice: string | null; expectedPlan: PlanId | nu
     void refreshAccount(queryClient);
   }, [params, setParams, queryClient, user]);
 
-  return { ...state, dismiss: () => setState({ notice: null, expectedPlan: null }) };
+  // The checkout only sells upgrades (downgrades go through change-plan). The SPEC §6 notice names the
+  // plan once the subscription has it, with the plan's current name; until then, say what is happening.
+  const sub = useSubscription(state.expectedPlan !== null);
+  let notice = state.notice;
+  if (state.expectedPlan) {
+    notice =
+      sub.data?.plan === state.expectedPlan
+        ? subscriptionNotice(sub.data.planName, true)
+        : 'Payment received: your plan is being updated, which can take a few seconds.';
+  }
+  return { notice, expectedPlan: state.expectedPlan, dismiss: () => setState({ notice: null, expectedPlan: null }) };
 }
 
 export default function AccountPage() {
