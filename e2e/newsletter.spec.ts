@@ -36,7 +36,7 @@ test('subscribe in the footer, confirm through the e-mailed link, then unsubscri
   const email = `reader${Date.now().toString(36)}@example.test`;
   await page.goto('/about');
   const form = page.getByRole('form', { name: 'Newsletter' });
-  const field = form.getByLabel('Email address for the newsletter');
+  const field = form.getByLabel('Newsletter address');
 
   // Client-side hint first: nothing is sent for a malformed address.
   await field.fill('not-an-address');

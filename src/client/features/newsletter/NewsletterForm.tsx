@@ -74,7 +74,7 @@ export function NewsletterForm() {
         <>
           <div className="mt-3 flex max-w-sm gap-2">
             <label htmlFor={`${id}-address`} className="sr-only">
-              Email address for the newsletter
+              Newsletter address
             </label>
             <Input
               ref={inputRef}
