@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { llmUsage } from '../../src/db/schema';
+import { warmUp } from '../../src/engines/grammar';
+import { humanize } from '../../src/engines/humanizer';
+import { humanizerGuard } from '../../src/server/routes/tools/writing';
 import { LIMIT_MESSAGES } from '../../src/shared/limits';
 import { createTestApp, json, post, register, setCookies, type TestApp } from '../helpers/app';
 import { startLlm, type FakeLlm } from '../helpers/llm-server';
@@ -27,6 +30,34 @@ describe('writing tools on the offline engines', () => {
     expect(body.humanized_text).toBe(body.output);
     expect(body.output).not.toBe(AI_TEXT);
     for (const keep of ['250', 'Acme', 'Berlin', 'Toronto']) expect(body.output).toContain(keep);
+  });
+
+  it('checks the offline humanizer output with the grammar engine and says so', async () => {
+    await warmUp();
+    const res = await post(t.app, '/api/tools/ai-humanizer', { text: AI_TEXT, style: 'casual' }, { cookie });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = json(res);
+    expect(body.grammarChecked).toBe(true);
+    expect(body.revertedSentences).toBeGreaterThanOrEqual(0);
+  }, 60_000);
+
+  it('answers with the unchecked humanized text when the grammar check fails or is too slow', async () => {
+    const saved = { ...humanizerGuard };
+    try {
+      humanizerGuard.check = () => Promise.reject(new Error('grammar engine down'));
+      let body = json(await post(t.app, '/api/tools/ai-humanizer', { text: AI_TEXT, style: 'casual' }, { cookie }));
+      expect(body.grammarChecked).toBe(false);
+      expect(body.revertedSentences).toBeUndefined();
+      expect(body.output).toBe(humanize(AI_TEXT, { style: 'casual' }).text);
+      humanizerGuard.check = () => new Promise(() => {});
+      humanizerGuard.boundMs = 50;
+      const t0 = Date.now();
+      body = json(await post(t.app, '/api/tools/ai-humanizer', { text: AI_TEXT, style: 'casual' }, { cookie }));
+      expect(body.grammarChecked).toBe(false);
+      expect(Date.now() - t0).toBeLessThan(2000);
+    } finally {
+      Object.assign(humanizerGuard, saved);
+    }
   });
 
   it('shortens wordy phrases and reports the word counts', async () => {

@@ -45,6 +45,7 @@ import { IRREGULAR, PHRASES, VERB_PHRASES, WORDS, type HumanizerStyle, type Styl
 
 export type { HumanizerStyle } from './tables';
 export { PHRASES, WORDS, VERB_PHRASES } from './tables';
+export { guardHumanized, humanizeUnits, revertUnits, type GrammarCheck, type GuardIssue, type GuardResult, type HumanizeUnit } from './guard';
 
 export const HUMANIZER_STYLES: readonly HumanizerStyle[] = ['casual', 'professional', 'academic', 'creative'];
 

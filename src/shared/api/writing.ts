@@ -28,5 +28,12 @@ export interface WritingResponse {
   /** Set when the language model failed and the offline engine answered instead. */
   notice?: string;
   allowance?: { used: number; limit: number } | null;
+  /**
+   * Offline humanizer only: true when its output was checked with the grammar engine (sentences that gained a
+   * grammar issue are given back as written); false when the check failed or took too long, so the text is unchecked.
+   */
+  grammarChecked?: boolean;
+  /** Offline humanizer only, with grammarChecked: how many sentences were reverted to the input's wording. */
+  revertedSentences?: number;
   [named: string]: unknown;
 }

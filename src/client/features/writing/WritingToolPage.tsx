@@ -196,6 +196,14 @@ export default function WritingToolPage({ slug }: { slug: string }) {
             )}
           </div>
           {result.response.notice && <p className="mt-2 text-xs text-amber-700">{result.response.notice}</p>}
+          {result.response.grammarChecked === false && (
+            <p className="mt-2 text-xs text-muted-foreground" data-testid="grammar-note">The grammar check was unavailable or too slow, so this text was not grammar-checked.</p>
+          )}
+          {result.response.grammarChecked === true && (result.response.revertedSentences ?? 0) > 0 && (
+            <p className="mt-2 text-xs text-muted-foreground" data-testid="grammar-note">
+              Grammar-checked: {result.response.revertedSentences} {result.response.revertedSentences === 1 ? 'sentence was' : 'sentences were'} kept as written, because the rewrite added a grammar issue.
+            </p>
+          )}
           <div className="mt-3 rounded-xl border bg-background p-4">
             {view === 'diff' ? (
               <DiffView before={result.input} after={result.response.output} />

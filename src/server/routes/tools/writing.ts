@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
   expanderPrompt,
@@ -9,7 +9,8 @@ import {
   summarizerPrompt,
   type ChatMessage,
 } from '../../../engines/llm';
-import { humanize } from '../../../engines/humanizer';
+import { checkGrammar } from '../../../engines/grammar';
+import { guardHumanized, humanize, type GrammarCheck, type HumanizerStyle } from '../../../engines/humanizer';
 import { rewrite } from '../../../engines/rewriter';
 import { shorten } from '../../../engines/sentence-shortener';
 import { summarize } from '../../../engines/summarizer';
@@ -43,7 +44,40 @@ interface WritingTool<S extends z.ZodObject> {
   allowance?: AnonAllowance;
   prompt: (input: z.infer<S>) => ChatMessage[];
   /** Offline engine; tools without one need the language model. */
-  offline?: (input: z.infer<S>) => { output: string; extra?: Record<string, unknown> };
+  offline?: (input: z.infer<S>, log?: FastifyBaseLogger) => OfflineResult | Promise<OfflineResult>;
+}
+
+interface OfflineResult {
+  output: string;
+  extra?: Record<string, unknown>;
+}
+
+/** How long the offline humanizer waits for the grammar check (harper's first load included) before answering unchecked. */
+export const HUMANIZER_GRAMMAR_BOUND_MS = 3000;
+
+/** The grammar check the humanizer guard uses; tests may replace it. */
+export const humanizerGuard: { check: GrammarCheck; boundMs: number } = { check: checkGrammar, boundMs: HUMANIZER_GRAMMAR_BOUND_MS };
+
+/**
+ * The offline humanizer with issue 4's grammar guard: sentences whose output gains a grammar issue are reverted to the
+ * input. If the grammar engine fails or is slower than the bound, the humanized text is returned unchecked and the
+ * answer says so (grammarChecked: false); the request never fails because of the check.
+ */
+async function humanizeGuarded(text: string, style: HumanizerStyle, log?: FastifyBaseLogger): Promise<OfflineResult> {
+  const raw = humanize(text, { style });
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`grammar check took longer than ${humanizerGuard.boundMs} ms`)), humanizerGuard.boundMs);
+  });
+  try {
+    const g = await Promise.race([guardHumanized(text, raw, humanizerGuard.check), bound]);
+    return { output: g.result.text, extra: { grammarChecked: true, revertedSentences: g.reverted.length } };
+  } catch (err) {
+    log?.warn({ err: err instanceof Error ? err.message : String(err) }, 'humanizer grammar guard skipped');
+    return { output: raw.text, extra: { grammarChecked: false } };
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 const tool = <S extends z.ZodObject>(t: WritingTool<S>) => t;
@@ -56,7 +90,7 @@ export const WRITING_TOOLS = [
     field: 'humanized_text',
     allowance: 'humanize',
     prompt: (i) => humanizerPrompt(i.text, i.style),
-    offline: (i) => ({ output: humanize(i.text, { style: i.style }).text }),
+    offline: (i, log) => humanizeGuarded(i.text, i.style, log),
   }),
   tool({
     path: '/api/tools/ai-rewriter',
@@ -192,12 +226,12 @@ export async function writingRoutes(app: FastifyInstance): Promise<void> {
             if (!(err instanceof LlmError) || err.kind === 'aborted') throw err;
             req.log.warn({ tool: t.path, kind: err.kind, status: err.status }, 'language model failed');
             // Tools with an offline engine still answer (unless words already streamed); the label says which engine did.
-            if (t.offline && !sse?.hasStarted) return { ...t.offline(input), engine: 'offline', notice: 'The language model did not answer, so the offline engine was used.' };
+            if (t.offline && !sse?.hasStarted) return { ...(await t.offline(input, req.log)), engine: 'offline', notice: 'The language model did not answer, so the offline engine was used.' };
             if (err.kind === 'timeout') throw new AppError('upstream_timeout', TIMEOUT_TOOLS_MESSAGE);
             throw new AppError('upstream_failed', `Failed to ${t.verb} text. Please try again.`);
           }
         }
-        return { ...t.offline!(input), engine: 'offline' };
+        return { ...(await t.offline!(input, req.log)), engine: 'offline' };
       };
       let outcome;
       try {

@@ -1,0 +1,65 @@
+/**
+ * Issue 4's run-time grammar guard for the offline humanizer (src/engines/humanizer/guard.ts), with an injected
+ * checker: a sentence whose output gains an issue is reverted to the input, the others keep their rewrite.
+ */
+import { describe, expect, it } from 'vitest';
+import { guardHumanized, humanize, humanizeUnits, type GrammarCheck, type GuardIssue } from '../../src/engines/humanizer';
+
+const TEXT =
+  'Remote work has fundamentally transformed the way organizations operate. Additionally, it is crucial to recognize that employees value flexibility, and companies that leverage this insight can enhance retention. ' +
+  'However, it is worth noting that collaboration may suffer without intentional effort. ' +
+  'Ultimately, a balanced approach that fosters both autonomy and connection is essential for long-term success. ' +
+  'The team met today. It was short.';
+
+describe('humanizer grammar guard', () => {
+  const raw = humanize(TEXT, { style: 'casual' });
+  const units = humanizeUnits(TEXT, raw);
+
+  it('traces every output sentence to the input sentence(s) it came from', () => {
+    expect(units.length).toBe(4);
+    // a merge ("Additionally," folded in; two short sentences joined) makes one unit of two input sentences
+    expect(TEXT.slice(units[0]!.inStart, units[0]!.inEnd)).toMatch(/^Remote work .* retention\.$/);
+    expect(raw.text.slice(units[3]!.outStart, units[3]!.outEnd)).toBe('The team met today and it was short.');
+    for (const u of units) expect(u.changes.length).toBeGreaterThan(0);
+    // the text between units is untouched
+    for (let i = 0; i + 1 < units.length; i++)
+      expect(raw.text.slice(units[i]!.outEnd, units[i + 1]!.outStart)).toBe(TEXT.slice(units[i]!.inEnd, units[i + 1]!.inStart));
+  });
+
+  it('reverts only the rewritten sentence the checker flags, and keeps the others', async () => {
+    const flagged = raw.text.indexOf('In the end, a balanced approach');
+    expect(flagged).toBeGreaterThan(0);
+    const check: GrammarCheck = async (text) => {
+      const issues: GuardIssue[] = [];
+      // the same issue in input and output at shifted offsets is not new
+      issues.push({ start: text.indexOf('collaboration'), end: text.indexOf('collaboration') + 13, rule: 'Example', message: 'same in both' });
+      if (text === raw.text) issues.push({ start: flagged, end: flagged + 10, rule: 'Test', message: 'introduced by the rewrite' });
+      return { issues };
+    };
+    const g = await guardHumanized(TEXT, raw, check);
+    expect(g.reverted).toEqual([2]);
+    expect(g.result.text).toContain('Ultimately, a balanced approach that fosters both autonomy and connection is essential for long-term success.');
+    expect(g.result.text).not.toContain('In the end');
+    // the other rewrites stay
+    for (const kept of ['operate, and it is important to recognize', 'However, collaboration may suffer', 'The team met today and it was short.'])
+      expect(g.result.text).toContain(kept);
+    expect(g.result.text).toBe(raw.text.slice(0, flagged) + TEXT.slice(units[2]!.inStart, units[2]!.inEnd) + raw.text.slice(units[2]!.outEnd));
+    expect(g.result.changes.length).toBe(raw.changes.length - units[2]!.changes.length);
+  });
+
+  it('keeps everything when the output has no new issue, and rejects when the checker fails', async () => {
+    const same: GrammarCheck = async () => ({ issues: [{ start: 0, end: 6, rule: 'R', message: 'm' }] });
+    const g = await guardHumanized(TEXT, raw, same);
+    expect(g.reverted).toEqual([]);
+    expect(g.result.text).toBe(raw.text);
+    await expect(guardHumanized(TEXT, raw, async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+  });
+
+  it('does not call the checker when nothing was rewritten', async () => {
+    let calls = 0;
+    const text = 'I ran home.';
+    const g = await guardHumanized(text, humanize(text), async () => (calls++, { issues: [] }));
+    expect(calls).toBe(0);
+    expect(g.result.text).toBe(humanize(text).text);
+  });
+});
