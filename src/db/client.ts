@@ -33,6 +33,9 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // An idle client whose backend goes away (a PostgreSQL restart or failover) emits 'error' on the pool;
+    // unhandled, that would crash the server. The pool drops the client and the next query reconnects.
+    pool.on('error', (err) => console.warn(`PostgreSQL idle connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };

@@ -54,6 +54,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const c = new pg.Client({ connectionString: adminUrl });
     await c.connect();
     try {
+      // pool.end() resolves before every backend has seen its client go: wait for them (up to 2 s), or the
+      // forced drop terminates a closing client, whose FATAL then surfaces as an uncaught error in the test run.
+      for (let i = 0; i < 40; i++) {
+        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
       await c.query(`drop database if exists "${name}" with (force)`);
     } finally {
       await c.end();
