@@ -14,7 +14,9 @@ export function NewsletterForm() {
   const inputRef = useRef<HTMLInputElement>(null);
   const [address, setAddress] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const doneRef = useRef<HTMLDivElement>(null);
+  // Set on success; the message takes focus when it mounts. A requestAnimationFrame could fire before
+  // React commits the message on a busy machine, and focus would be lost to the page.
+  const focusDone = useRef(false);
   const subscribe = useNewsletterSubscribe();
 
   const onSubmit = (e: FormEvent) => {
@@ -32,7 +34,7 @@ export function NewsletterForm() {
       onSuccess: () => {
         setAddress('');
         // The field is replaced by the message: keep keyboard focus there instead of losing it to the page.
-        requestAnimationFrame(() => doneRef.current?.focus());
+        focusDone.current = true;
       },
     });
   };
@@ -49,7 +51,12 @@ export function NewsletterForm() {
       <p className="mt-1 text-sm text-muted-foreground">Product news and writing tips, now and then.</p>
       {subscribe.isSuccess ? (
         <div
-          ref={doneRef}
+          ref={(el) => {
+            if (el && focusDone.current) {
+              focusDone.current = false;
+              el.focus();
+            }
+          }}
           role="status"
           tabIndex={-1}
           className="mt-3 flex max-w-sm items-start gap-2 rounded-lg border border-border bg-background p-3 text-sm focus-visible:outline-none"
