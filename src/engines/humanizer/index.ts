@@ -39,12 +39,15 @@ import {
   type PhraseRule,
   type Span,
 } from '../text';
+import { styleLogit } from '../detector';
 import { REDUNDANT, WORDY } from '../sentence-shortener/rules';
+import { refineWithCritic, type Critic } from './critic';
 import { CONTRACT_FULL, CONTRACT_LIGHT, EXPAND } from './contractions';
 import { IRREGULAR, PHRASES, VERB_PHRASES, WORDS, type HumanizerStyle, type StyleReplacement } from './tables';
 
 export type { HumanizerStyle } from './tables';
 export { PHRASES, WORDS, VERB_PHRASES } from './tables';
+export { refineWithCritic, PROPOSAL_KINDS, type Critic, type ProposalKind } from './critic';
 export { guardHumanized, humanizeUnits, revertUnits, type GrammarCheck, type GuardIssue, type GuardResult, type HumanizeUnit } from './guard';
 
 export const HUMANIZER_STYLES: readonly HumanizerStyle[] = ['casual', 'professional', 'academic', 'creative'];
@@ -73,6 +76,11 @@ export interface HumanizeResult {
 
 export interface HumanizeOptions {
   style?: HumanizerStyle;
+  /**
+   * Cost function that picks among rewrites (critic.ts). Default: the AI-text detector's document model, so a rule is
+   * kept only where it makes the text read less machine-written. `false` applies the rules alone.
+   */
+  critic?: Critic | false;
 }
 
 export const GRAMMAR_CHECK_NOTES = `A grammar check of humanizer/rewriter output should verify that, compared with the input, it introduces no:
@@ -115,7 +123,9 @@ const STYLE_CONFIG: Record<HumanizerStyle, CoreConfig> = {
 export function humanize(text: string, opts: HumanizeOptions = {}): HumanizeResult {
   const style = opts.style ?? 'casual';
   if (!STYLE_CONFIG[style]) throw new RangeError(`unknown humanizer style: ${String(style)}`);
-  return rewriteCore(text, STYLE_CONFIG[style]);
+  const result = rewriteCore(text, STYLE_CONFIG[style]);
+  const critic = opts.critic === undefined ? styleLogit : opts.critic;
+  return critic ? refineWithCritic(text, result, { critic }) : result;
 }
 
 // ---------------------------------------------------------------------------

@@ -1,0 +1,275 @@
+/**
+ * Detector-guided choice of rewrites (the humanizer's "critic").
+ *
+ * The rule-based rewrites in index.ts are written to read as human, but a rule that helps one text can make another
+ * read *more* machine-like (a contraction in formal prose, a split that leaves two short, even sentences). The critic
+ * measures instead of assuming: it scores variants with a cost function — by default the AI-text detector's document
+ * model — and keeps only the choices that lower it.
+ *
+ *   refineWithCritic(input, result, { critic }) -> HumanizeResult   (edits still index into the input)
+ *
+ *  1. The structural changes of each unit of the rule-based rewrite (a sentence, or the sentences one edit joins; see
+ *     guard.ts) — merges, splits, contractions, moved adverbials — are undone together when they raise the cost.
+ *     Removed LLM tells (stock phrases, transitions, vetted synonyms) always stay: they are the point of the tool.
+ *  2. Optional rewrites that are safe but not always wanted are proposed and kept when they lower the cost:
+ *     - two short, related sentences joined by a semicolon ("… in 2019. It grew …" -> "… in 2019; it grew …");
+ * *     - "the firm's growth" -> "the growth of the firm";
+ *     - the comma after a short introductory phrase dropped ("In this case, we …" -> "In this case we …").
+ *     Each keeps every word of the input: only punctuation or word order changes.
+ *  3. A change is judged on a window of a few sentences around it (cheap, and the score is local: hashed word
+ *     n-grams and sentence statistics), then the chosen set is checked on the whole text and trimmed if it did not
+ *     help there.
+ *
+ * Deterministic: candidates are generated and ranked in text order with ties broken by position.
+ * Short texts (under MIN_WORDS) are left to the rules alone: the detector gives no verdict below 50 words.
+ */
+import { applyEdits, countWords, isFree, posTag, splitSentences, type Edit, type Span } from '../text';
+import { humanizeUnits } from './guard';
+import type { HumanizeChange, HumanizeResult } from './index';
+
+/** Cost of a text: higher reads more AI-generated. The humanizer passes the detector's document logit. */
+export type Critic = (text: string) => number;
+
+export interface CriticOptions {
+  critic: Critic;
+  /** proposal kinds allowed (all by default) */
+  proposals?: readonly ProposalKind[];
+}
+
+export type ProposalKind = 'semicolon' | 'possessive' | 'intro-comma' | 'demonstrative' | 'connective';
+
+export const MIN_WORDS = 50;
+/** rule-based change kinds that are about form, not about removing a known LLM tell: the critic may undo these */
+const STRUCTURAL = new Set(['merge', 'split', 'contraction', 'expansion', 'reorder', 'opener', 'punctuation', 'structure']);
+/** a change must move the window's cost by at least this much to count (noise floor of the hashed features) */
+const EPS = 0.01;
+/** sentences on each side of a change that its window includes */
+const CONTEXT = 3;
+
+type Tok = ReturnType<typeof posTag>[number];
+
+interface Proposal extends Edit {
+  /** sentence indices this edit joins (a second join touching either would build a run-on) */
+  joins?: [number, number];
+}
+
+export function refineWithCritic(input: string, base: HumanizeResult, opts: CriticOptions): HumanizeResult {
+  if (countWords(input) < MIN_WORDS) return base;
+  const sents = splitSentences(input);
+  if (sents.length < 2) return base;
+  const critic = opts.critic;
+  const win = new Windows(input, sents);
+
+  // 1. drop the structural changes of a unit when they raise the cost (the unit's changes go together: a moved
+  // adverbial is two edits). Removed LLM tells (phrases, transitions, vetted synonyms) always stay.
+  const all = base.changes as Edit[];
+  const dropped = new Set<Edit>();
+  for (const u of humanizeUnits(input, base)) {
+    const structural = u.changes.filter((c) => STRUCTURAL.has(c.kind)) as Edit[];
+    if (structural.length === 0) continue;
+    const without = all.filter((c) => !structural.includes(c));
+    if (win.delta(u.inStart, u.inEnd, all, without, critic) < -EPS) for (const c of structural) dropped.add(c);
+  }
+  let cur = base;
+  if (dropped.size) {
+    const trimmed = finish(input, all.filter((c) => !dropped.has(c)));
+    if (critic(trimmed.text) < critic(base.text)) cur = trimmed;
+  }
+
+  // 2. propose optional rewrites; keep those that lower the cost
+  const kept = cur.changes as Edit[];
+  const proposals = propose(input, sents, kept, new Set(opts.proposals ?? PROPOSAL_KINDS));
+  const scored: { p: Proposal; d: number }[] = [];
+  for (const p of proposals) {
+    const d = win.delta(p.start, p.end, kept, [...kept, p], critic);
+    if (d < -EPS) scored.push({ p, d });
+  }
+  if (scored.length === 0) return cur;
+  scored.sort((a, b) => a.d - b.d || a.p.start - b.p.start);
+  const chosen: Proposal[] = [];
+  const joined = new Set<number>();
+  for (const { p } of scored) {
+    if (!isFree([...kept, ...chosen], p.start, p.end)) continue;
+    if (p.joins && (joined.has(p.joins[0]) || joined.has(p.joins[1]))) continue;
+    if (p.joins) joined.add(p.joins[0]).add(p.joins[1]);
+    chosen.push(p);
+  }
+
+  // 3. confirm on the whole text; if the windows misjudged the interplay, keep the strongest half until it helps
+  const before = critic(cur.text);
+  for (let n = chosen.length; n > 0; n = Math.floor(n / 2)) {
+    const out = finish(input, [...kept, ...chosen.slice(0, n)]);
+    if (critic(out.text) < before) return out;
+  }
+  return cur;
+}
+
+function finish(input: string, edits: readonly Edit[]): HumanizeResult {
+  const { text, changes } = applyEdits(
+    input,
+    edits.map(({ start, end, replacement, kind }) => ({ start, end, replacement, kind })),
+  );
+  return { text, changes: changes as HumanizeChange[] };
+}
+
+/** Windows of whole sentences around a change, rendered with a given set of edits. */
+class Windows {
+  /** cost of each window under a given edit set (the baseline is shared by every change judged against it) */
+  private readonly cache = new WeakMap<readonly Edit[], Map<string, number>>();
+  constructor(
+    private readonly text: string,
+    private readonly sents: Span[],
+  ) {}
+
+  private sentenceAt(pos: number): number {
+    let k = 0;
+    for (let i = 0; i < this.sents.length; i++) if (this.sents[i]!.start <= pos) k = i;
+    return k;
+  }
+
+  /** cost(window with `after`) - cost(window with `before`), for a change in [start, end) */
+  delta(start: number, end: number, before: readonly Edit[], after: readonly Edit[], critic: Critic): number {
+    let lo = this.sents[Math.max(0, this.sentenceAt(start) - CONTEXT)]!.start;
+    let hi = this.sents[Math.min(this.sents.length - 1, this.sentenceAt(Math.max(start, end - 1)) + CONTEXT)]!.end;
+    // widen until no edit crosses the window's edges
+    for (let moved = true; moved; ) {
+      moved = false;
+      for (const e of after.length > before.length ? after : before) {
+        if (e.start < lo && e.end > lo) (lo = this.sents[this.sentenceAt(e.start)]!.start), (moved = true);
+        if (e.start < hi && e.end > hi) (hi = this.sents[this.sentenceAt(e.end - 1)]!.end), (moved = true);
+      }
+    }
+    let byWindow = this.cache.get(before);
+    if (!byWindow) this.cache.set(before, (byWindow = new Map()));
+    let b = byWindow.get(`${lo}:${hi}`);
+    if (b === undefined) byWindow.set(`${lo}:${hi}`, (b = critic(this.render(lo, hi, before))));
+    return critic(this.render(lo, hi, after)) - b;
+  }
+
+  private render(lo: number, hi: number, edits: readonly Edit[]): string {
+    const inside = edits
+      .filter((e) => e.start >= lo && e.end <= hi)
+      .map(({ start, end, replacement, kind }) => ({ start: start - lo, end: end - lo, replacement, kind }));
+    return applyEdits(this.text.slice(lo, hi), inside).text;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// proposals (each keeps every word of the input)
+// ---------------------------------------------------------------------------
+
+export const PROPOSAL_KINDS: readonly ProposalKind[] = ['semicolon', 'possessive', 'intro-comma', 'demonstrative', 'connective'];
+
+const SUBJECT = new Set(['PRON', 'DET', 'PROPN', 'NOUN', 'NUM']);
+const hasVerb = (toks: readonly Tok[]) => toks.some((t) => t.pos === 'VERB' || t.pos === 'AUX');
+const keepCase = (t: Tok) => t.pos === 'PROPN' || t.text === 'I' || /^\p{Lu}{2,}/u.test(t.text);
+/** openers that do not begin an independent clause ("Because …", "When …") or that need their own sentence */
+const NOT_CLAUSE_START = /^(?:because|when|while|if|although|though|since|unless|whereas|and|but|or|so|yet|for|nor|however|therefore|moreover|furthermore|additionally|also|which|who|what|where|why|how)$/i;
+
+const CONNECTIVE_OPENER =
+  /^(?:in|for|on|as|at|by|of|above|after)\s+(?:summary|conclusion|addition|fact|particular|general|short|brief|total|sum|essence|contrast|comparison|turn|practice|theory|reality|effect|example|instance|one|the other hand|the contrary|the whole|a result|a whole|the end|all|first|last|course|now|that|this|these|all)\b/i;
+/** nouns after "this/these" that make a time or manner adverbial ("this time", "these days"), not a reference back */
+const DEICTIC_NOUN = /^(?:way|time|times|year|years|month|week|day|days|morning|evening|afternoon|weekend|season|point|moment|century|decade|summer|winter|spring|fall|autumn|semester|term)$/i;
+
+function propose(text: string, sents: Span[], claimed: readonly Edit[], kinds: Set<ProposalKind>): Proposal[] {
+  const out: Proposal[] = [];
+  const tags = sents.map((s) => posTag(s.text));
+  const free = (s: number, e: number) => isFree(claimed, s, e);
+  const quoted = (s: Span) => /["\u201C\u201D()\[\]]/.test(s.text);
+
+  for (let i = 0; i < sents.length; i++) {
+    const s = sents[i]!;
+    const toks = tags[i]!;
+    if (toks.length === 0 || quoted(s)) continue;
+
+    // two short, related independent clauses -> one sentence with a semicolon
+    const n = sents[i + 1];
+    const nt = tags[i + 1];
+    if (kinds.has('semicolon') && n && nt && nt.length && !quoted(n)) {
+      const gap = text.slice(s.end, n.start);
+      const wa = countWords(s.text);
+      const wb = countWords(n.text);
+      const first = nt[0]!;
+      if (
+        /^[ \t]+$/.test(gap) &&
+        /\.$/.test(s.text) &&
+        !/[;:!?]/.test(s.text.slice(0, -1) + n.text) &&
+        wa >= 5 && wb >= 5 && wa + wb <= 34 &&
+        SUBJECT.has(first.pos) && !NOT_CLAUSE_START.test(first.text) &&
+        hasVerb(toks) && hasVerb(nt) &&
+        // both must be statements of their own: a sentence-initial adverbial clause keeps its full stop
+        !NOT_CLAUSE_START.test(toks[0]!.text)
+      ) {
+        const start = s.end - 1;
+        const end = n.start + 1;
+        const c = keepCase(first) ? first.text[0]! : first.text[0]!.toLowerCase();
+        if (free(start, end)) out.push({ start, end, replacement: `; ${c}`, kind: 'merge', joins: [i, i + 1] });
+      }
+    }
+
+    for (let k = 0; k < toks.length; k++) {
+      const t = toks[k]!;
+      const at = s.start + t.start;
+
+      // "this approach" -> "the approach" (the noun already names what was meant); "This shows" -> "That shows"
+      if (kinds.has('demonstrative') && /^(?:this|these)$/i.test(t.text)) {
+        const nx = toks[k + 1];
+        const nx2 = toks[k + 2];
+        const nounNext = nx && (nx.pos === 'NOUN' || (nx.pos === 'ADJ' && nx2?.pos === 'NOUN'));
+        if (t.pos === 'DET' && nounNext && !DEICTIC_NOUN.test(nx!.text) && !/^of$/i.test(toks[k - 1]?.text ?? '')) {
+          const rep = t.text[0] === 'T' ? 'The' : 'the';
+          if (free(at, at + t.text.length)) out.push({ start: at, end: at + t.text.length, replacement: rep, kind: 'determiner' });
+        } else if (k === 0 && t.text === 'This' && t.pos === 'PRON' && nx && (nx.pos === 'VERB' || nx.pos === 'AUX')) {
+          if (free(at, at + 4)) out.push({ start: at, end: at + 4, replacement: 'That', kind: 'determiner' });
+        }
+      }
+
+      // connectives with the same meaning
+      if (kinds.has('connective')) {
+        const nx = toks[k + 1];
+        if (t.text === ',' && nx && nx.text === 'while' && toks[k + 2] && SUBJECT.has(toks[k + 2]!.pos)) {
+          const ws = s.start + nx.start;
+          if (free(ws, ws + 5)) out.push({ start: ws, end: ws + 5, replacement: 'whereas', kind: 'transition' });
+        }
+        if (/^despite$/i.test(t.text) && nx && !/^of$/i.test(nx.text)) {
+          if (free(at, at + 7)) out.push({ start: at, end: at + 7, replacement: t.text[0] === 'D' ? 'In spite of' : 'in spite of', kind: 'transition' });
+        }
+      }
+
+      // "the firm's growth" -> "the growth of the firm" (common nouns only; the noun after must end the phrase)
+      if (kinds.has('possessive') && /^the$/i.test(t.text) && t.pos === 'DET') {
+        const a = toks[k + 1];
+        const pos = toks[k + 2];
+        const b = toks[k + 3];
+        const after = toks[k + 4];
+        if (
+          a && pos && b && a.pos === 'NOUN' && pos.text === "'s" && pos.start === a.end && b.pos === 'NOUN' &&
+          /^\p{Ll}+$/u.test(a.text) && /^\p{Ll}+$/u.test(b.text) &&
+          (!after || !['NOUN', 'PROPN', 'PART'].includes(after.pos))
+        ) {
+          const end = s.start + b.end;
+          const rep = `${t.text} ${b.text} of the ${a.text}`;
+          if (free(at, end)) out.push({ start: at, end, replacement: rep, kind: 'structure' });
+        }
+      }
+    }
+
+    // "In this case, we …" -> "In this case we …": a prepositional opener of at most four words before a clause
+    // (not a discourse connective: "In summary, …" keeps its comma)
+    if (kinds.has('intro-comma') && toks[0]!.pos === 'ADP' && toks[0]!.start === 0 && !CONNECTIVE_OPENER.test(s.text)) {
+      const comma = toks.findIndex((x) => x.text === ',');
+      const intro = comma > 1 ? toks.slice(1, comma) : [];
+      const r0 = toks[comma + 1];
+      if (
+        intro.length >= 1 && intro.length <= 3 &&
+        intro.every((x) => ['DET', 'NOUN', 'PROPN', 'NUM', 'ADJ'].includes(x.pos)) &&
+        // not before a personal pronoun: "During the visit they …" reads to grammar checkers as "visit them"
+        r0 && SUBJECT.has(r0.pos) && r0.pos !== 'PRON' && !NOT_CLAUSE_START.test(r0.text) && hasVerb(toks.slice(comma + 1))
+      ) {
+        const at = s.start + toks[comma]!.start;
+        if (free(at, at + 1)) out.push({ start: at, end: at + 1, replacement: '', kind: 'punctuation' });
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { styleLogit } from '../../src/engines/detector';
+import { humanize, HUMANIZER_STYLES, refineWithCritic, rewriteCore, type Critic } from '../../src/engines/humanizer';
+import { applyEdits } from '../../src/engines/text';
+
+// 70+ words of chat-model prose with room for every proposal kind
+const AI_TEXT =
+  "Artificial intelligence is transforming the healthcare industry in profound ways. These tools can analyze medical " +
+  "images quickly. They help doctors make better decisions every day. This technology has the potential to save lives. " +
+  "However, there are concerns about privacy and bias. The hospital's leaders must navigate these challenges carefully, " +
+  "while patients deserve transparency. Despite these issues, the future looks promising. In this context, collaboration " +
+  "between engineers and clinicians is crucial for the delve into safety.";
+
+const periods: Critic = (t) => (t.match(/\./g) ?? []).length;
+const antiPeriods: Critic = (t) => -(t.match(/\./g) ?? []).length;
+const words = (t: string) => t.toLowerCase().match(/[a-z0-9']+/g) ?? [];
+
+describe('humanizer critic', () => {
+  it('keeps the optional rewrites its cost function rewards, and only those', () => {
+    const rules = humanize(AI_TEXT, { style: 'academic', critic: false });
+    const fewer = humanize(AI_TEXT, { style: 'academic', critic: periods });
+    // a cost that falls with every full stop gets semicolon joins of short, related sentences
+    expect(fewer.text).toMatch(/; (?:they|the|this)\b/i);
+    expect(periods(fewer.text)).toBeLessThan(periods(rules.text));
+    // a cost that rises with every full stop gets none, and keeps the rules' sentences
+    const more = humanize(AI_TEXT, { style: 'academic', critic: antiPeriods });
+    expect(more.text).not.toContain(';');
+    expect(periods(more.text)).toBeGreaterThanOrEqual(periods(rules.text));
+  });
+
+  it('never undoes a removed LLM tell, whatever the cost function prefers', () => {
+    const likesTells: Critic = (t) => -(t.match(/delve|crucial|profound|potential to/gi) ?? []).length;
+    for (const style of HUMANIZER_STYLES) {
+      const out = humanize(AI_TEXT, { style, critic: likesTells }).text.toLowerCase();
+      for (const tell of ['delve', 'has the potential to']) expect(out, `${style}: ${tell}`).not.toContain(tell);
+    }
+  });
+
+  it('with the default (detector) critic the whole text never reads more AI-written than the rules alone', () => {
+    for (const style of HUMANIZER_STYLES) {
+      const rules = humanize(AI_TEXT, { style, critic: false }).text;
+      const out = humanize(AI_TEXT, { style }).text;
+      expect(styleLogit(out), style).toBeLessThanOrEqual(styleLogit(rules) + 1e-9);
+    }
+  });
+
+  it('its proposals keep every content word: possessives, determiners and connectives only move or swap function words', () => {
+    const base = rewriteCore(AI_TEXT, { style: 'academic', contractions: 'none', split: 'off', merge: false });
+    // a cost that rewards exactly the proposals' target forms
+    const wants: Critic = (t) => -(t.match(/the leaders of the hospital|in spite of|whereas|\bthe (?:technology|tools)\b/gi) ?? []).length;
+    const out = refineWithCritic(AI_TEXT, base, { critic: wants });
+    expect(out.text).toContain('The leaders of the hospital');
+    expect(out.text).toContain('whereas patients');
+    expect(out.text).toMatch(/In spite of (?:these|the) issues/);
+    const before = new Set(words(base.text).filter((w) => w.length > 3));
+    const after = new Set(words(out.text));
+    for (const w of before) if (!['this', 'these', 'while', 'despite', "hospital's"].includes(w)) expect(after.has(w), w).toBe(true);
+  });
+
+  it('is deterministic, leaves short texts to the rules, and its changes index into the input', () => {
+    expect(humanize(AI_TEXT, { style: 'casual' })).toEqual(humanize(AI_TEXT, { style: 'casual' }));
+    const short = 'The system is fast. It is also cheap. Despite this, the firm uses it.';
+    expect(humanize(short, { style: 'casual', critic: periods })).toEqual(humanize(short, { style: 'casual', critic: false }));
+    for (const style of HUMANIZER_STYLES) {
+      const r = humanize(AI_TEXT, { style });
+      expect(applyEdits(AI_TEXT, r.changes).text, style).toBe(r.text);
+    }
+  });
+});
