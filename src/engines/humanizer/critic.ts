@@ -12,7 +12,8 @@
  *     guard.ts) — merges, splits, contractions, moved adverbials — are undone together when they raise the cost.
  *     Removed LLM tells (stock phrases, transitions, vetted synonyms) always stay: they are the point of the tool.
  *  2. Optional rewrites that are safe but not always wanted are proposed and kept when they lower the cost:
- *     - two short, related sentences joined by a semicolon ("… in 2019. It grew …" -> "… in 2019; it grew …");
+ *     - two short, related sentences joined by a semicolon ("… in 2019. It grew …" -> "… in 2019; it grew …"), or by
+       ", and" when the second opens with a pronoun pointing back;
  * *     - "the firm's growth" -> "the growth of the firm";
  *     - the comma after a short introductory phrase dropped ("In this case, we …" -> "In this case we …").
  *     Each keeps every word of the input: only punctuation or word order changes.
@@ -203,7 +204,13 @@ function propose(text: string, sents: Span[], claimed: readonly Edit[], kinds: S
         const start = s.end - 1;
         const end = n.start + 1;
         const c = keepCase(first) ? first.text[0]! : first.text[0]!.toLowerCase();
-        if (free(start, end)) out.push({ start, end, replacement: `; ${c}`, kind: 'merge', joins: [i, i + 1] });
+        // a sentence the rules already joined to a neighbour is not joined again ("A, and B; C" is a run-on)
+        const merged = claimed.some((e) => e.kind === 'merge' && e.start >= (sents[i - 1]?.end ?? 0) - 1 && e.start < n.end);
+        if (!merged && free(start, end)) {
+          out.push({ start, end, replacement: `; ${c}`, kind: 'merge', joins: [i, i + 1] });
+          // a pronoun pointing back may also join with "and" (the critic takes whichever reads better, or neither)
+          if (/^(?:It|They|He|She|This|These)$/.test(first.text)) out.push({ start, end, replacement: `, and ${c}`, kind: 'merge', joins: [i, i + 1] });
+        }
       }
     }
 
