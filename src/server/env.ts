@@ -59,6 +59,14 @@ export const EnvSchema = z
     BILLING_TEST_MODE: z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).optional(),
     /** Development seed of one demo user per role; never runs in production. */
     SEED_DEMO_USERS: bool,
+    /**
+     * Load the grammar checker (harper, about 0.4 GB and a few seconds) in the background right after the server
+     * starts (default true), so the first grammar check or humanize is not answered unchecked while it loads.
+     */
+    GRAMMAR_PRELOAD: z
+      .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+      .optional()
+      .transform((v) => v === undefined || v === '' || v === 'true' || v === '1' || v === 'yes'),
     /** Import the bundled public-domain reference library for the plagiarism checker at first start (default true). */
     STARTER_LIBRARY: z
       .enum(['true', 'false', '1', '0', 'yes', 'no', ''])

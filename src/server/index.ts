@@ -5,6 +5,7 @@ import { EnvError, loadDotEnv, parseEnv } from './env';
 import { seedDemoUsers } from '../db/seed';
 import { importStarterLibraryIfEmpty } from './services/reference-library';
 import { seedSamplePosts } from './services/blog';
+import { warmUp as warmUpGrammar } from '../engines/grammar';
 
 async function main(): Promise<void> {
   loadDotEnv();
@@ -36,6 +37,13 @@ async function main(): Promise<void> {
 
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info(`Veritext is running at ${ctx.origin} (database: ${ctx.database.kind})`);
+
+  // Without this the first humanize after a start is answered unchecked: harper is still loading (see writing.ts).
+  if (env.GRAMMAR_PRELOAD) {
+    warmUpGrammar()
+      .then((ms) => app.log.info(`grammar checker loaded in ${Math.round(ms)} ms`))
+      .catch((err) => app.log.warn({ err }, 'grammar checker preload failed; it will load on first use'));
+  }
 
   // First start: index the bundled reference library in the background; the server keeps serving.
   if (env.STARTER_LIBRARY) {
