@@ -106,6 +106,23 @@ test.describe('staff', () => {
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await expect(page.getByText('Post published', { exact: true })).toBeVisible();
 
+    // Typing while a save is in flight survives the save's answer (and counts as unsaved).
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/admin/blog/posts/*', async (route) => {
+      if (route.request().method() === 'PATCH') await gate;
+      await route.continue();
+    });
+    await page.getByLabel('Excerpt (optional)').fill('What a term of marking taught us about detectors, drafts and outlines.');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+    await page.getByLabel('Title').fill(`${title} (typed while saving)`);
+    release();
+    await expect(page.getByText('Changes published', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Title')).toHaveValue(`${title} (typed while saving)`);
+    await expect(page.getByLabel('Excerpt (optional)')).toHaveValue('What a term of marking taught us about detectors, drafts and outlines.');
+    await page.unroute('**/api/admin/blog/posts/*');
+
     // Leaving the editor with unsaved changes asks first.
     await page.getByLabel('Title').fill(`${title} (unsaved)`);
     await page.getByRole('button', { name: 'All posts' }).click();

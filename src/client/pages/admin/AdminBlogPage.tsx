@@ -15,7 +15,8 @@ import { ADMIN_BLOG_API, BLOG_LIST_API, formatPostDate } from '@/client/features
 import { Markdown } from '@/client/features/blog/Markdown';
 import { adminItemsForPath, canSeeAdminItem } from './nav';
 
-type Editing = { mode: 'new' } | { mode: 'edit'; post: BlogPost } | null;
+/** `session` keys the editor: saving a new post turns it into an edit of that post without remounting (and losing typing). */
+type Editing = { session: number; post: BlogPost | null } | null;
 
 /** /admin/blog (and the SPEC's /content-management): write, publish and remove blog posts (admin, manager). */
 export default function AdminBlogPage() {
@@ -58,15 +59,17 @@ async function refreshBlogQueries(qc: ReturnType<typeof useQueryClient>) {
 
 function BlogManager({ description }: { description: string }) {
   const [editing, setEditing] = useState<Editing>(null);
+  const sessions = useRef(0);
+  const open = (post: BlogPost | null) => setEditing({ session: ++sessions.current, post });
   const list = useQuery({ queryKey: [ADMIN_BLOG_API], queryFn: () => apiJson<BlogListResponse>('GET', ADMIN_BLOG_API) });
 
   if (editing) {
     return (
       <Editor
-        key={editing.mode === 'edit' ? editing.post.id : 'new'}
-        post={editing.mode === 'edit' ? editing.post : null}
+        key={editing.session}
+        post={editing.post}
         onClose={() => setEditing(null)}
-        onSaved={(post) => setEditing({ mode: 'edit', post })}
+        onSaved={(post) => setEditing((e) => e && { ...e, post })}
       />
     );
   }
@@ -74,7 +77,7 @@ function BlogManager({ description }: { description: string }) {
   return (
     <>
       <Heading title="Blog Posts" description={description}>
-        <Button onClick={() => setEditing({ mode: 'new' })}>
+        <Button onClick={() => open(null)}>
           <Plus /> New post
         </Button>
       </Heading>
@@ -94,7 +97,7 @@ function BlogManager({ description }: { description: string }) {
       ) : (
         <ul className="divide-y rounded-xl border bg-card" aria-label="Posts" data-testid="blog-posts">
           {list.data.posts.map((p) => (
-            <PostRow key={p.id} post={p} onEdit={() => setEditing({ mode: 'edit', post: p })} />
+            <PostRow key={p.id} post={p} onEdit={() => open(p)} />
           ))}
         </ul>
       )}
@@ -221,7 +224,8 @@ function Editor({ post, onClose, onSaved }: { post: BlogPost | null; onClose: ()
   const leave = () => (dirty ? setConfirmLeave(true) : onClose());
 
   const save = useMutation({
-    mutationFn: async (status: BlogStatus) => {
+    // `sent` is the draft as submitted: typing that happens while the request is in flight must survive its answer
+    mutationFn: async ({ status, sent: draft }: { status: BlogStatus; sent: Draft }) => {
       const body = {
         title: draft.title.trim(),
         excerpt: draft.excerpt.trim(),
@@ -232,13 +236,15 @@ function Editor({ post, onClose, onSaved }: { post: BlogPost | null; onClose: ()
       if (!post) return (await apiJson<BlogPostResponse>('POST', ADMIN_BLOG_API, { ...body, slug: draft.slug.trim() || undefined })).post;
       return (await apiJson<BlogPostResponse>('PATCH', `${ADMIN_BLOG_API}/${post.id}`, { ...body, slug: draft.slug.trim() || post.slug })).post;
     },
-    onSuccess: async (saved) => {
+    onSuccess: async (saved, { sent }) => {
       setErrors({});
+      // Take the server's version (normalised slug, trimmed fields) only if nothing was typed since submitting;
+      // otherwise the newer typing stays, and counts as unsaved against the saved post.
+      setDraft((cur) => (JSON.stringify(cur) === JSON.stringify(sent) ? draftOf(saved) : cur));
+      onSaved(saved);
       const title = saved.published ? (published ? 'Changes published' : 'Post published') : published ? 'Post unpublished' : 'Draft saved';
       toast({ title, description: saved.title });
       await refreshBlogQueries(qc);
-      setDraft(draftOf(saved));
-      onSaved(saved);
     },
     onError: (err) => {
       setErrors(err instanceof ApiError ? (err.fields ?? {}) : {});
@@ -255,7 +261,7 @@ function Editor({ post, onClose, onSaved }: { post: BlogPost | null; onClose: ()
       if (errs.content) setTab('write');
       return;
     }
-    save.mutate(status);
+    save.mutate({ status, sent: draft });
   }
 
   const set = (k: keyof Draft) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setDraft((d) => ({ ...d, [k]: e.target.value }));
