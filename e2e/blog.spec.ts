@@ -52,7 +52,8 @@ test.describe('staff', () => {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = `.tmp/e2e-blog-data-${port}`;
   const staff = { email: `editor${Date.now().toString(36)}@example.test`, username: `editor${Date.now().toString(36)}`, password: 'correct-horse-1' };
-  const env = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, STARTER_LIBRARY: 'false', DATABASE_URL: '' };
+  // no grammar preload: this second server never checks grammar, and harper would cost it 0.4 GB
+  const env = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, STARTER_LIBRARY: 'false', GRAMMAR_PRELOAD: 'false', DATABASE_URL: '' };
   let server: ChildProcess | undefined;
 
   test.use({ baseURL: base });
@@ -157,5 +158,29 @@ test.describe('staff', () => {
     await page.goto('/');
     const first = page.getByRole('region', { name: 'Latest from the blog' }).getByTestId('latest-posts').getByRole('listitem').first();
     await expect(first.getByRole('heading', { level: 3 })).toHaveText(title);
+  });
+  test('the admin area has a light/dark theme toggle that is remembered and stays in the admin area', async ({ page }) => {
+    const login = await page.request.post('/api/auth/login', { data: { email: staff.email, password: staff.password } });
+    expect(login.status(), await login.text()).toBe(200);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/admin/blog');
+    const html = page.locator('html');
+    await expect(html).not.toHaveClass(/\bdark\b/);
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await expect(html).toHaveClass(/\bdark\b/);
+    // the surface really changes colour, not only the class
+    const bg = () => page.locator('main').evaluate((el) => getComputedStyle(el.parentElement!.parentElement!).backgroundColor);
+    expect(await bg()).toBe('rgb(15, 23, 42)');
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
+    await expect(html).toHaveClass(/\bdark\b/);
+    // the public site stays light
+    await page.getByRole('link', { name: 'View site' }).click();
+    await expect(page).toHaveURL(`${base}/`);
+    await expect(html).not.toHaveClass(/\bdark\b/);
+    await page.goto('/admin');
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    await expect(html).not.toHaveClass(/\bdark\b/);
+    expect(await bg()).toBe('rgb(248, 250, 252)');
   });
 });

@@ -8,7 +8,7 @@ const badgeVariants = cva('inline-flex items-center rounded-full border px-2.5 p
       default: 'border-transparent bg-primary/10 text-primary',
       secondary: 'border-transparent bg-secondary text-secondary-foreground',
       outline: 'border-border text-foreground',
-      warning: 'border-transparent bg-amber-100 text-amber-900',
+      warning: 'border-transparent bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100',
     },
   },
   defaultVariants: { variant: 'default' },

@@ -85,7 +85,7 @@ function BlogManager({ description }: { description: string }) {
         <PageSpinner label="Loading posts" />
       ) : list.isError ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border bg-card p-5 text-sm">
-          <span className="text-red-600">{messageOf(list.error, 'The posts could not be loaded.')}</span>
+          <span className="text-red-600 dark:text-red-400">{messageOf(list.error, 'The posts could not be loaded.')}</span>
           <Button variant="outline" size="sm" onClick={() => list.refetch()}>
             Try again
           </Button>
@@ -267,7 +267,7 @@ function Editor({ post, onClose, onSaved }: { post: BlogPost | null; onClose: ()
   const set = (k: keyof Draft) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setDraft((d) => ({ ...d, [k]: e.target.value }));
   const fieldError = (k: string) =>
     errors[k] ? (
-      <p className="mt-1 text-xs text-red-600" id={`${id}-${k}-error`}>
+      <p className="mt-1 text-xs text-red-600 dark:text-red-400" id={`${id}-${k}-error`}>
         {errors[k]}
       </p>
     ) : null;
@@ -281,7 +281,7 @@ function Editor({ post, onClose, onSaved }: { post: BlogPost | null; onClose: ()
         </Button>
       </div>
       {confirmLeave && (
-        <div role="alertdialog" aria-label="Unsaved changes" className="mb-4 flex flex-wrap items-center gap-2 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+        <div role="alertdialog" aria-label="Unsaved changes" className="mb-4 flex flex-wrap items-center gap-2 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
           <span className="mr-auto">This post has unsaved changes.</span>
           <Button variant="destructive" size="sm" onClick={onClose}>
             Discard changes

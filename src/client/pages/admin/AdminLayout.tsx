@@ -1,11 +1,12 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ChevronDown, KeyRound, LogOut, Menu, RefreshCw, Settings, ShieldCheck, User, X } from 'lucide-react';
+import { ChevronDown, KeyRound, LogOut, Menu, Moon, RefreshCw, Settings, ShieldCheck, Sun, User, X } from 'lucide-react';
 import type { PublicUser } from '@/shared/api/auth';
 import type { StaffRole } from '@/shared/roles';
 import { useLogout } from '@/client/lib/auth';
 import { SITE } from '@/client/lib/site';
+import { useAdminTheme } from '@/client/lib/theme';
 import { cn } from '@/client/lib/utils';
 import { Button } from '@/client/components/ui/button';
 import {
@@ -58,6 +59,7 @@ export function AdminLayout({ user, role }: { user: PublicUser; role: StaffRole 
   const queryClient = useQueryClient();
   const logout = useLogout('admin');
   const banner = ROLE_BANNERS[role];
+  const { theme, toggle: toggleTheme } = useAdminTheme();
 
   useEffect(() => setDrawer(false), [pathname]);
 
@@ -108,6 +110,9 @@ export function AdminLayout({ user, role }: { user: PublicUser; role: StaffRole 
             View site
           </Link>
           <div className="ml-auto flex items-center gap-2">
+            <Button variant="ghost" size="icon" onClick={toggleTheme} aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'} title={theme === 'dark' ? 'Light theme' : 'Dark theme'}>
+              {theme === 'dark' ? <Sun className="!size-5" aria-hidden="true" /> : <Moon className="!size-5" aria-hidden="true" />}
+            </Button>
             <Button variant="outline" size="sm" onClick={() => void queryClient.invalidateQueries()}>
               <RefreshCw aria-hidden="true" /> <span className="hidden sm:inline">Refresh Data</span>
             </Button>
@@ -155,7 +160,7 @@ export function AdminLayout({ user, role }: { user: PublicUser; role: StaffRole 
         </header>
 
         {banner && (
-          <div role="note" className="border-b border-amber-200 bg-amber-50 px-4 py-3 text-amber-950 sm:px-6">
+          <div role="note" className="border-b border-amber-200 bg-amber-50 px-4 py-3 text-amber-950 sm:px-6 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
             <p className="text-sm font-semibold">{banner.title}</p>
             <p className="text-sm">{banner.text}</p>
           </div>

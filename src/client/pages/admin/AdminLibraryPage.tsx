@@ -92,7 +92,7 @@ function LibraryManager({ description }: { description: string }) {
       {list.isPending ? (
         <PageSpinner />
       ) : list.isError ? (
-        <div role="alert" className="rounded-xl border bg-card p-5 text-sm text-red-600">
+        <div role="alert" className="rounded-xl border bg-card p-5 text-sm text-red-600 dark:text-red-400">
           {messageOf(list.error, 'The library could not be loaded.')}
         </div>
       ) : list.data.items.length === 0 ? (
@@ -226,7 +226,7 @@ function AddForm({ onDone }: { onDone: () => void }) {
 
   const fieldError = (k: string) =>
     errors[k] ? (
-      <p className="mt-1 text-xs text-red-600" id={`library-${k}-error`}>
+      <p className="mt-1 text-xs text-red-600 dark:text-red-400" id={`library-${k}-error`}>
         {errors[k]}
       </p>
     ) : null;
