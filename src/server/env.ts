@@ -67,6 +67,11 @@ export const EnvSchema = z
       .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
       .optional()
       .transform((v) => v === undefined || v === '' || v === 'true' || v === '1' || v === 'yes'),
+    /**
+     * Harper workers a long text is split across for the grammar check (about 0.4 GB each). Empty: one per CPU core,
+     * at most 2. 1 saves memory on small machines; more helps only with spare cores.
+     */
+    GRAMMAR_HARPER_WORKERS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(4).optional()),
     /** Import the bundled public-domain reference library for the plagiarism checker at first start (default true). */
     STARTER_LIBRARY: z
       .enum(['true', 'false', '1', '0', 'yes', 'no', ''])

@@ -5,13 +5,14 @@ import { EnvError, loadDotEnv, parseEnv } from './env';
 import { seedDemoUsers } from '../db/seed';
 import { importStarterLibraryIfEmpty } from './services/reference-library';
 import { seedSamplePosts } from './services/blog';
-import { warmUp as warmUpGrammar } from '../engines/grammar';
+import { configureGrammar, warmUp as warmUpGrammar } from '../engines/grammar';
 
 async function main(): Promise<void> {
   loadDotEnv();
   const env = parseEnv();
   // PGlite is single-process: hold the data directory for as long as the server runs.
   const release = env.DATABASE_URL ? () => {} : acquireDataDirLock(env.DATA_DIR, 'the Veritext server');
+  configureGrammar({ harperWorkers: env.GRAMMAR_HARPER_WORKERS });
   const ctx = await createContext(env);
   const app = await buildApp(ctx);
 

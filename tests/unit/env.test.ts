@@ -26,6 +26,15 @@ describe('parseEnv', () => {
     expect(publicOrigin(env)).toBe('http://localhost:3000');
   });
 
+  it('reads the grammar settings: preload on by default, harper workers 1..4 or automatic', () => {
+    expect(parseEnv({}).GRAMMAR_PRELOAD).toBe(true);
+    expect(parseEnv({ GRAMMAR_PRELOAD: 'false' }).GRAMMAR_PRELOAD).toBe(false);
+    expect(parseEnv({ GRAMMAR_HARPER_WORKERS: '' }).GRAMMAR_HARPER_WORKERS).toBeUndefined();
+    expect(parseEnv({ GRAMMAR_HARPER_WORKERS: '2' }).GRAMMAR_HARPER_WORKERS).toBe(2);
+    expect(errorOf({ GRAMMAR_HARPER_WORKERS: '0' }).message).toContain('GRAMMAR_HARPER_WORKERS');
+    expect(errorOf({ GRAMMAR_HARPER_WORKERS: 'many' }).message).toContain('GRAMMAR_HARPER_WORKERS');
+  });
+
   it('treats empty strings (as copied from .env.example) as unset', () => {
     const env = parseEnv({ APP_ORIGIN: '', DATABASE_URL: '', COOKIE_SECRET: '', SMTP_URL: '', GOOGLE_CLIENT_ID: '', GOOGLE_CLIENT_SECRET: '', TRUST_PROXY: '' });
     expect(env.APP_ORIGIN).toBeUndefined();

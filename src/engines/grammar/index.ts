@@ -12,7 +12,8 @@
  *   hunspell suggestions: spelling, repeated words and a/an that harper may miss.
  *
  * Each worker starts lazily on the first check (or `warmUp()`) and loads its checker once (harper takes 2–7 s and
- * ~0.5 GB); `loadTimeMs()` reports how long harper took. Where the time goes (measured with bench/tools.ts): harper
+ * ~0.4 GB per worker); `loadTimeMs()` reports how long harper took. Long texts are split across several harper
+ * workers (see MAX_HARPER_WORKERS), and hunspell's suggestions are made only for the words harper did not flag. Where the time goes (measured with bench/tools.ts): harper
  * spends ~85 % of a check parsing and running its ~870 rules on sentences it has not seen before (it caches results
  * per sentence, so a re-check of edited text costs only the changed sentences); retext is ~10 %.
  *
@@ -23,6 +24,7 @@
  * narrower span wins; suggestions from an issue dropped for the same span are appended to the kept one. The issues
  * returned never overlap, so `corrected` applies the first suggestion of each of them.
  */
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
 import type { GrammarIssueKind } from '../../shared/api/grammar';
@@ -43,8 +45,10 @@ export interface GrammarIssue {
 }
 
 export interface GrammarTimings {
-  /** time harper spent linting inside its worker */
+  /** time harper spent linting inside its worker (the slowest part when the text was split) */
   harperMs: number;
+  /** how many parts harper linted side by side (1 = whole text) */
+  harperParts: number;
   /** time retext and the spelling suggestions took inside their worker */
   retextMs: number;
   /** wall-clock time of the whole check as the caller sees it */
@@ -120,32 +124,91 @@ class WorkerClient {
   }
 }
 
-const harperWorker = new WorkerClient('harper');
+/**
+ * Harper is most of a check's time and runs on one core per instance, so a long text is cut at paragraph or sentence
+ * breaks and its parts linted at the same time by several harper workers (about 0.4 GB each). Default: one per core,
+ * at most 2; `configureGrammar` (the server's GRAMMAR_HARPER_WORKERS) changes it. The extra workers only take part
+ * once loaded, so a long text never waits for a second load.
+ */
+export const MAX_HARPER_WORKERS = 4;
+/** below this a text is linted whole: splitting costs more than it saves (~400 words) */
+const SHARD_MIN_CHARS = 2400;
+
+interface HarperSlot {
+  client: WorkerClient;
+  warm: Promise<number> | null;
+  loadMs: number | null;
+}
+
+const newSlot = (): HarperSlot => ({ client: new WorkerClient('harper'), warm: null, loadMs: null });
+let harperWorkers = Math.min(2, Math.max(1, availableParallelism()));
+const harperSlots: HarperSlot[] = [newSlot()];
 const retextWorker = new WorkerClient('retext');
 
-let harperLoadMs: number | null = null;
-let harperWarm: Promise<number> | null = null;
+/** Set how many harper workers long texts are split across (1..MAX_HARPER_WORKERS). Call before the first check. */
+export function configureGrammar(opts: { harperWorkers?: number }): void {
+  if (opts.harperWorkers !== undefined) harperWorkers = Math.min(MAX_HARPER_WORKERS, Math.max(1, Math.floor(opts.harperWorkers)));
+}
 
-function warmHarper(): Promise<number> {
-  harperWarm ??= harperWorker.request<{ loadMs: number }>({ op: 'warm' }).then(
-    (r) => (harperLoadMs = r.loadMs),
+export function harperWorkerCount(): number {
+  return harperWorkers;
+}
+
+function warmSlot(i: number): Promise<number> {
+  while (harperSlots.length <= i) harperSlots.push(newSlot());
+  const slot = harperSlots[i]!;
+  slot.warm ??= slot.client.request<{ loadMs: number }>({ op: 'warm' }).then(
+    (r) => (slot.loadMs = r.loadMs),
     (err: unknown) => {
-      harperWarm = null;
+      slot.warm = null;
       throw err;
     },
   );
-  return harperWarm;
+  return slot.warm;
 }
 
-/** Start both workers and load both checkers now (server start, benchmarks). Resolves to harper's load time in ms. */
+/** The harper workers loaded and ready now (the first one is always used, loading it if need be). */
+function readySlots(): number[] {
+  const ready = [0];
+  for (let i = 1; i < harperWorkers; i++) {
+    if (harperSlots[i]?.loadMs != null) ready.push(i);
+    // load it in the background for the next long text
+    else void warmSlot(i).catch(() => {});
+  }
+  return ready;
+}
+
+/** Start the workers and load the checkers now (server start, benchmarks). Resolves to harper's load time in ms. */
 export async function warmUp(): Promise<number> {
-  const [ms] = await Promise.all([warmHarper(), retextWorker.request({ op: 'warm' })]);
+  const loads = Array.from({ length: harperWorkers }, (_, i) => warmSlot(i));
+  const [ms] = await Promise.all([Promise.all(loads).then((all) => Math.max(...all)), retextWorker.request({ op: 'warm' })]);
   return ms;
+}
+
+/**
+ * Cut points that split `text` into `parts` pieces of about equal length, each at a paragraph break or, failing that,
+ * after a sentence's closing punctuation; fewer cuts where no such break is near. Exported for tests.
+ */
+export function shardPoints(text: string, parts: number): number[] {
+  if (parts < 2 || text.length < SHARD_MIN_CHARS) return [];
+  const breaks: number[] = [];
+  for (const m of text.matchAll(/\n\s*\n/g)) breaks.push(m.index! + m[0].length);
+  const sentences: number[] = [];
+  for (const m of text.matchAll(/[.!?]["'\u201D\u2019)\]]*\s+(?=["'\u201C\u2018(\[]?\p{Lu})/gu)) sentences.push(m.index! + m[0].length);
+  const cuts: number[] = [];
+  for (let k = 1; k < parts; k++) {
+    const target = (text.length * k) / parts;
+    const window = text.length / parts / 3;
+    const near = (list: number[]) => list.filter((b) => Math.abs(b - target) <= window).sort((a, b) => Math.abs(a - target) - Math.abs(b - target))[0];
+    const cut = near(breaks) ?? near(sentences);
+    if (cut !== undefined && cut > (cuts[cuts.length - 1] ?? 0)) cuts.push(cut);
+  }
+  return cuts;
 }
 
 /** How long harper took to load in its worker (ms), or null before it has loaded. */
 export function loadTimeMs(): number | null {
-  return harperLoadMs;
+  return harperSlots[0]!.loadMs;
 }
 
 // ---------------------------------------------------------------------------
@@ -182,21 +245,33 @@ interface HarperRaw {
   suggestions: string[];
 }
 
-async function harperIssues(text: string): Promise<{ issues: GrammarIssue[]; ms: number }> {
-  await warmHarper();
-  const r = await harperWorker.request<{ issues: HarperRaw[]; ms: number }>({ op: 'check', text });
-  const issues = r.issues.map(
-    (i): GrammarIssue => ({
-      start: i.start,
-      end: i.end,
-      message: stripMarkdown(i.message),
-      kind: harperKind(i.rule, i.lintKind),
-      suggestions: i.suggestions,
-      source: 'harper',
-      rule: i.rule,
-    }),
+async function harperIssues(text: string): Promise<{ issues: GrammarIssue[]; ms: number; parts: number }> {
+  await warmSlot(0);
+  const slots = readySlots();
+  const cuts = shardPoints(text, slots.length);
+  const bounds = [0, ...cuts, text.length];
+  const parts = await Promise.all(
+    bounds.slice(0, -1).map((from, k) =>
+      harperSlots[slots[k]!]!.client.request<{ issues: HarperRaw[]; ms: number }>({ op: 'check', text: text.slice(from, bounds[k + 1]) }),
+    ),
   );
-  return { issues, ms: r.ms };
+  const issues: GrammarIssue[] = [];
+  for (const [k, r] of parts.entries()) {
+    const shift = bounds[k]!;
+    for (const i of r.issues) {
+      issues.push({
+        start: i.start + shift,
+        end: i.end + shift,
+        message: stripMarkdown(i.message),
+        kind: harperKind(i.rule, i.lintKind),
+        suggestions: i.suggestions,
+        source: 'harper',
+        rule: i.rule,
+      });
+    }
+  }
+  // the parts run side by side: harper's share of the wall clock is its slowest part
+  return { issues, ms: Math.max(...parts.map((r) => r.ms)), parts: parts.length };
 }
 
 interface RetextRaw {
@@ -287,7 +362,7 @@ function partOfToken(text: string, i: GrammarIssue): boolean {
 
 export async function checkGrammar(text: string): Promise<GrammarResult> {
   const t0 = performance.now();
-  if (!text.trim()) return { issues: [], corrected: text, timings: { harperMs: 0, retextMs: 0, totalMs: 0 } };
+  if (!text.trim()) return { issues: [], corrected: text, timings: { harperMs: 0, harperParts: 0, retextMs: 0, totalMs: 0 } };
   // Capitalised words are mostly names, and words with digits or accents are mostly codes and loanwords: harper's
   // dictionary knows far more of them than hunspell's (harper still checks them), and hunspell's suggestions for
   // them are the slowest.
@@ -300,5 +375,18 @@ export async function checkGrammar(text: string): Promise<GrammarResult> {
   const [h, r] = await Promise.all([harperIssues(text), retextIssues(text, [...skip])]);
   const fromHarper = h.issues.filter((i) => !partOfToken(text, i));
   const issues = mergeIssues([...fromHarper, ...r.issues]);
-  return { issues, corrected: applyIssues(text, issues), timings: { harperMs: h.ms, retextMs: r.ms, totalMs: performance.now() - t0 } };
+  // Hunspell suggestions only for the unknown words harper did not flag (harper's suggestions win the others). Its
+  // dictionary is far smaller than harper's, so these are mostly valid terms ("scalable", "lossy"), and its
+  // suggestions for them are wrong ("salable", "mossy"): they are offered for review, never applied to `corrected`.
+  // Long and compound tokens are skipped: they are nearly always such terms, and cost hunspell the most.
+  const bare = issues.filter((i) => i.rule === 'retext-spell' && i.suggestions.length === 0 && i.end - i.start <= 12 && !/[-./]/.test(text.slice(i.start, i.end)));
+  let suggestMs = 0;
+  if (bare.length) {
+    const words = [...new Set(bare.map((i) => text.slice(i.start, i.end).replace(/’/g, "'")))];
+    const s = await retextWorker.request<{ suggestions: Record<string, string[]>; ms: number }>({ op: 'suggest', words });
+    for (const i of bare) i.suggestions = s.suggestions[text.slice(i.start, i.end).replace(/’/g, "'")] ?? [];
+    suggestMs = s.ms;
+  }
+  const corrected = applyIssues(text, issues.filter((i) => i.rule !== 'retext-spell'));
+  return { issues, corrected, timings: { harperMs: h.ms, harperParts: h.parts, retextMs: r.ms + suggestMs, totalMs: performance.now() - t0 } };
 }
