@@ -15,3 +15,17 @@ export function PageSpinner({ label = 'Loading…', className }: { label?: strin
     </div>
   );
 }
+
+/**
+ * A button's content while its work runs: the spinner and the busy label ("Checking...") replace the idle content, so
+ * the button keeps one accessible name at a time.
+ */
+export function BusyLabel({ busy, label, children }: { busy: boolean; label: string; children: React.ReactNode }) {
+  return busy ? (
+    <>
+      <Spinner /> {label}
+    </>
+  ) : (
+    <>{children}</>
+  );
+}

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { FileUp, ScanSearch, X } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
-import { Spinner } from '@/client/components/ui/spinner';
+import { BusyLabel } from '@/client/components/ui/spinner';
+import { Textarea } from '@/client/components/ui/textarea';
 import { LIMIT_MESSAGES } from '@/shared/limits';
 import { DetectorResult } from './DetectorResult';
 import { useDetection } from './useDetection';
@@ -37,25 +38,19 @@ export function DetectorTool({ placeholder }: { placeholder?: string }) {
         <label htmlFor="detector-text" className="mb-2 block text-sm font-medium">
           Text to analyze
         </label>
-        <textarea
+        <Textarea
           id="detector-text"
           value={text}
           onChange={(e) => setText(e.target.value)}
           rows={10}
           placeholder={placeholder ?? 'Paste the text you want to check (at least a few sentences for a reliable verdict)…'}
-          className="w-full resize-y rounded-xl border border-input bg-background p-3 text-[15px] leading-7 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          size="tool"
         />
         <div className="mt-3 flex flex-wrap items-center gap-2">
           <Button onClick={() => detection.run({ text })} disabled={!canRun}>
-            {detection.busy ? (
-              <>
-                <Spinner /> Detecting...
-              </>
-            ) : (
-              <>
-                <ScanSearch /> Detect AI
-              </>
-            )}
+            <BusyLabel busy={detection.busy} label="Detecting...">
+              <ScanSearch /> Detect AI
+            </BusyLabel>
           </Button>
           <Button variant="outline" onClick={() => fileInput.current?.click()} disabled={detection.busy || detection.limitReached}>
             <FileUp /> Upload file

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Check, CheckCheck, Copy, Cpu, EyeOff } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
-import { Spinner } from '@/client/components/ui/spinner';
+import { BusyLabel } from '@/client/components/ui/spinner';
+import { Textarea } from '@/client/components/ui/textarea';
 import { toast } from '@/client/hooks/use-toast';
 import { apiJson, messageOf } from '@/client/lib/api';
 import { usePageTitle } from '@/client/lib/title';
@@ -148,23 +149,19 @@ export default function GrammarPage(_: { slug: string }) {
         <label htmlFor="grammar-input" className="mb-2 block text-sm font-medium">
           Your text
         </label>
-        <textarea
+        <Textarea
           id="grammar-input"
           value={text}
           onChange={(e) => setText(e.target.value)}
           rows={9}
-          className="w-full resize-y rounded-xl border border-input bg-background p-3 text-[15px] leading-7 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          size="tool"
           placeholder="Paste or type your text…"
         />
         <div className="mt-3 flex flex-wrap items-center gap-3">
           <Button onClick={check} disabled={words === 0 || over || busy}>
-            {busy ? (
-              <>
-                <Spinner /> Checking...
-              </>
-            ) : (
-              'Check grammar'
-            )}
+            <BusyLabel busy={busy} label="Checking...">
+              Check grammar
+            </BusyLabel>
           </Button>
           <WordCounter words={words} limit={limit} />
         </div>

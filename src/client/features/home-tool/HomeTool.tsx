@@ -2,7 +2,8 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CheckCircle2, Copy, FileSearch, ScanSearch, Wand2 } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
-import { Spinner } from '@/client/components/ui/spinner';
+import { BusyLabel } from '@/client/components/ui/spinner';
+import { Textarea } from '@/client/components/ui/textarea';
 import { toast } from '@/client/hooks/use-toast';
 import { ApiError, apiRequest, messageOf } from '@/client/lib/api';
 import { cn } from '@/client/lib/utils';
@@ -157,7 +158,7 @@ export function HomeTool() {
         <label htmlFor="home-tool-text" className="sr-only">
           Your text
         </label>
-        <textarea
+        <Textarea
           id="home-tool-text"
           value={text}
           onChange={(e) => setText(e.target.value)}
@@ -169,20 +170,14 @@ export function HomeTool() {
                 ? 'Paste AI-generated text to rewrite in a natural voice…'
                 : 'Paste text to check against the reference library…'
           }
-          className="w-full resize-y rounded-xl border border-input bg-background p-3 text-[15px] leading-7 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          size="tool"
         />
         <div className="flex flex-wrap items-center gap-2">
           {tab === 'detect' && (
             <Button onClick={() => detect()} disabled={empty || over || busy || detection.limitReached}>
-              {detection.busy ? (
-                <>
-                  <Spinner /> Detecting...
-                </>
-              ) : (
-                <>
-                  <ScanSearch /> Detect AI Content
-                </>
-              )}
+              <BusyLabel busy={detection.busy} label="Detecting...">
+                <ScanSearch /> Detect AI Content
+              </BusyLabel>
             </Button>
           )}
           {tab === 'humanize' && (
@@ -203,29 +198,17 @@ export function HomeTool() {
                 ))}
               </select>
               <Button onClick={humanize} disabled={empty || over || busy || humanizeLimit}>
-                {humanizing ? (
-                  <>
-                    <Spinner /> Humanizing...
-                  </>
-                ) : (
-                  <>
-                    <Wand2 /> Humanize Text
-                  </>
-                )}
+                <BusyLabel busy={humanizing} label="Humanizing...">
+                  <Wand2 /> Humanize Text
+                </BusyLabel>
               </Button>
             </>
           )}
           {tab === 'plagiarism' && (
             <Button onClick={checkPlagiarism} disabled={empty || over || busy}>
-              {checking ? (
-                <>
-                  <Spinner /> Checking...
-                </>
-              ) : (
-                <>
-                  <FileSearch /> Check Plagiarism
-                </>
-              )}
+              <BusyLabel busy={checking} label="Checking...">
+                <FileSearch /> Check Plagiarism
+              </BusyLabel>
             </Button>
           )}
           <WordCounter words={words} limit={limit} />

@@ -3,7 +3,7 @@ import { CheckCircle2 } from 'lucide-react';
 import { messageOf } from '@/client/lib/api';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
-import { Spinner } from '@/client/components/ui/spinner';
+import { BusyLabel } from '@/client/components/ui/spinner';
 import { useNewsletterSubscribe } from './api';
 
 const INVALID = 'Please enter a valid email address';
@@ -104,13 +104,9 @@ export function NewsletterForm() {
               }}
             />
             <Button type="submit" disabled={subscribe.isPending} aria-busy={subscribe.isPending} className="shrink-0">
-              {subscribe.isPending ? (
-                <>
-                  <Spinner /> Sending…
-                </>
-              ) : (
-                'Subscribe'
-              )}
+              <BusyLabel busy={subscribe.isPending} label="Sending…">
+                Subscribe
+              </BusyLabel>
             </Button>
           </div>
           {error && (

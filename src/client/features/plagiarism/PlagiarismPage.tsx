@@ -3,7 +3,8 @@ import { useLocation } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BookOpen, Columns2, ExternalLink, FileSearch, FileUp, Printer, ShieldCheck, X } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
-import { Spinner } from '@/client/components/ui/spinner';
+import { BusyLabel } from '@/client/components/ui/spinner';
+import { Textarea } from '@/client/components/ui/textarea';
 import { toast } from '@/client/hooks/use-toast';
 import { ApiError, apiJson, apiUpload, fileForm, messageOf } from '@/client/lib/api';
 import { usePageTitle } from '@/client/lib/title';
@@ -123,25 +124,19 @@ export default function PlagiarismPage(_props: { slug: string }) {
           <label htmlFor="plagiarism-text" className="mb-2 block text-sm font-medium">
             Text to check
           </label>
-          <textarea
+          <Textarea
             id="plagiarism-text"
             value={text}
             onChange={(e) => setText(e.target.value)}
             rows={10}
             placeholder="Paste an essay, article or any text to compare against the reference library…"
-            className="w-full resize-y rounded-xl border border-input bg-background p-3 text-[15px] leading-7 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            size="tool"
           />
           <div className="mt-3 flex flex-wrap items-center gap-2">
             <Button onClick={() => run({ text })} disabled={!canRun}>
-              {busy ? (
-                <>
-                  <Spinner /> Checking...
-                </>
-              ) : (
-                <>
-                  <FileSearch /> Check for plagiarism
-                </>
-              )}
+              <BusyLabel busy={busy} label="Checking...">
+                <FileSearch /> Check for plagiarism
+              </BusyLabel>
             </Button>
             <Button variant="outline" onClick={() => fileInput.current?.click()} disabled={busy}>
               <FileUp /> Upload file

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Copy, Cpu, GitCompare } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
-import { Spinner } from '@/client/components/ui/spinner';
+import { BusyLabel, Spinner } from '@/client/components/ui/spinner';
+import { Textarea } from '@/client/components/ui/textarea';
 import { toast } from '@/client/hooks/use-toast';
 import { ApiError, apiJson, getQueryFn, messageOf } from '@/client/lib/api';
 import { usePageTitle } from '@/client/lib/title';
@@ -108,12 +109,12 @@ export default function WritingToolPage({ slug }: { slug: string }) {
         <label htmlFor="writing-input" className="mb-2 block text-sm font-medium">
           Your text
         </label>
-        <textarea
+        <Textarea
           id="writing-input"
           value={text}
           onChange={(e) => setText(e.target.value)}
           rows={9}
-          className="w-full resize-y rounded-xl border border-input bg-background p-3 text-[15px] leading-7 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          size="tool"
           placeholder="Paste or type your text…"
         />
         <div className="mt-3 flex flex-wrap items-end gap-3">
@@ -137,13 +138,9 @@ export default function WritingToolPage({ slug }: { slug: string }) {
             </div>
           ))}
           <Button onClick={run} disabled={words === 0 || over || busy || limitReached || modelMissing}>
-            {busy ? (
-              <>
-                <Spinner /> {cfg.busy}
-              </>
-            ) : (
-              cfg.action
-            )}
+            <BusyLabel busy={busy} label={cfg.busy}>
+              {cfg.action}
+            </BusyLabel>
           </Button>
           <WordCounter words={words} limit={limit} />
         </div>

@@ -9,6 +9,7 @@ import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
 import { PageSpinner, Spinner } from '@/client/components/ui/spinner';
+import { Textarea } from '@/client/components/ui/textarea';
 import { toast } from '@/client/hooks/use-toast';
 import { ApiError, apiJson, apiRequest, messageOf } from '@/client/lib/api';
 import { ADMIN_BLOG_API, BLOG_LIST_API, formatPostDate } from '@/client/features/blog/api';
@@ -335,14 +336,14 @@ function Editor({ post, onClose, onSaved }: { post: BlogPost | null; onClose: ()
         </div>
         <div>
           <Label htmlFor={`${id}-excerpt`}>Excerpt (optional)</Label>
-          <textarea
+          <Textarea
             id={`${id}-excerpt`}
             value={draft.excerpt}
             onChange={set('excerpt')}
             rows={2}
             maxLength={500}
             placeholder="One or two sentences for lists and the home page. When empty, the opening of the post is used."
-            className="mt-1 w-full resize-y rounded-lg border border-input bg-background p-3 text-base leading-6 outline-none focus-visible:ring-2 focus-visible:ring-ring md:text-sm"
+            className="mt-1"
             {...invalid('excerpt')}
           />
           {fieldError('excerpt')}
@@ -377,13 +378,13 @@ function Editor({ post, onClose, onSaved }: { post: BlogPost | null; onClose: ()
           </div>
           <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-tab-${tab}`} className="mt-2">
             {tab === 'write' ? (
-              <textarea
+              <Textarea
                 id={`${id}-content`}
                 value={draft.content}
                 onChange={set('content')}
                 rows={18}
                 placeholder={'## A heading\n\nA paragraph with **bold**, *italic* and [a link](https://example.org).\n\n- a list item'}
-                className="w-full resize-y rounded-lg border border-input bg-background p-3 font-mono text-base leading-6 outline-none focus-visible:ring-2 focus-visible:ring-ring md:text-sm"
+                className="font-mono"
                 {...invalid('content')}
               />
             ) : draft.content.trim() ? (

@@ -9,6 +9,7 @@ import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
 import { PageSpinner, Spinner } from '@/client/components/ui/spinner';
+import { Textarea } from '@/client/components/ui/textarea';
 import { toast } from '@/client/hooks/use-toast';
 import { ApiError, apiJson, apiRequest, apiUpload, fileForm, messageOf } from '@/client/lib/api';
 import { adminItemsForPath, canSeeAdminItem } from './nav';
@@ -267,13 +268,13 @@ function AddForm({ onDone }: { onDone: () => void }) {
             </Button>
           </div>
         ) : (
-          <textarea
+          <Textarea
             id="library-text"
             value={text}
             onChange={(e) => setText(e.target.value)}
             rows={8}
             placeholder="Paste the document's text…"
-            className="mt-1 w-full resize-y rounded-lg border border-input bg-background p-3 text-sm leading-6 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            className="mt-1"
             aria-invalid={!!errors.text}
           />
         )}
