@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { thresholds } from '../../src/engines/detector';
 import { LIMIT_MESSAGES } from '../../src/shared/limits';
 import { createTestApp, json, post, register, setCookies, type TestApp } from '../helpers/app';
 import { multipartBody, startProvider, tinyDocx, tinyPdf, type FakeProvider } from '../helpers/provider-servers';
@@ -46,6 +47,10 @@ describe('content detector API', () => {
     expect(body.sentences.length).toBeGreaterThan(2);
     for (const s of body.sentences) expect(TEXT.slice(s.start, s.end).trim()).toBe(TEXT.slice(s.start, s.end));
     expect(body.allowance).toEqual({ used: 1, limit: 5 });
+    // the bands that decided the verdict are the engine's, and they agree with it
+    expect(body.bands).toEqual({ ai: thresholds.ai, human: thresholds.human, minWords: thresholds.minWords });
+    const expected = body.score >= thresholds.ai ? ['ai', 'mixed'] : body.score <= thresholds.human ? ['human'] : ['uncertain', 'mixed'];
+    expect(expected).toContain(body.verdict);
   });
 
   it('gives an anonymous visitor 5 detections, then the SPEC message, and failures do not count', async () => {
@@ -181,6 +186,9 @@ describe('external detection providers', () => {
     const body = json(res);
     expect(body.provider).toBe('gptzero');
     expect(body.ai_score).toBe(0.91);
+    // a provider's score is read against the provider bands, not the engine's narrow 'ai' band
+    expect(body.bands).toMatchObject({ ai: 0.8, human: 0.2 });
+    expect(body.verdict).toBe('ai');
     expect(body.sentences[0].score).toBe(0.97);
     expect(body.analysis).not.toContain('Analysis powered by Sapling detection');
     expect(gptzero.calls[0]).toMatchObject({ path: '/v2/predict/text', body: { document: TEXT } });

@@ -28,10 +28,22 @@ export interface DetectResponse {
   provider: string;
   modelVersion: string;
   wordCount: number;
+  /**
+   * The bands that decided the verdict: a score of at least `ai` reads 'ai', at most `human` reads 'human', anything
+   * between is 'uncertain', and a text under `minWords` words is always 'uncertain'. Shown so that a user can see
+   * why, say, 95 % is not yet an accusation.
+   */
+  bands: VerdictBands;
   /** The extracted text, when the input was an uploaded file (offsets refer to it). */
   text?: string;
   /** Anonymous visitors: detections used and allowed this session. */
   allowance: { used: number; limit: number } | null;
+}
+
+export interface VerdictBands {
+  ai: number;
+  human: number;
+  minWords: number;
 }
 
 export function percent(p: number): string {

@@ -8,6 +8,7 @@ import { percent } from '@/shared/api/detector';
 import { scoreTone, TONE_CLASSES, VERDICT_LABELS } from './api';
 import { HighlightedText, HighlightLegend } from './HighlightedText';
 import { ScoreGauge } from './ScoreGauge';
+import { VerdictScale } from './VerdictScale';
 
 export async function copyText(text: string): Promise<void> {
   try {
@@ -37,6 +38,7 @@ export const DetectorResult = forwardRef<HTMLDivElement, { result: DetectRespons
               {verdict.title}
             </h2>
             <p className="mt-1 text-sm text-muted-foreground">{verdict.detail}</p>
+            {result.bands && <VerdictScale score={result.score} bands={result.bands} wordCount={result.wordCount} />}
             <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:max-w-sm">
               <div className="rounded-lg bg-muted px-3 py-2">
                 <dt className="text-xs text-muted-foreground">AI probability</dt>

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { detect, thresholds, type DetectionResult } from '../../../engines/detector';
-import { DetectRequest, percent, type DetectResponse, type Verdict } from '../../../shared/api/detector';
+import { DetectRequest, percent, type DetectResponse, type Verdict, type VerdictBands } from '../../../shared/api/detector';
 import type { ServerContext } from '../../context';
 import { configuredProviders, type ProviderResult } from '../../services/detection-providers';
 import { resolveCaller, runTool } from '../../services/tool-gate';
@@ -12,12 +12,12 @@ const SAPLING_LINE = 'Analysis powered by Sapling detection';
  * A provider's score is calibrated by that provider, not by our engine, so it gets its own wide
  * uncertain band; texts too short for any reliable verdict stay 'uncertain' whoever scored them.
  */
-const PROVIDER_AI = 0.8;
-const PROVIDER_HUMAN = 0.2;
+const PROVIDER_BANDS: VerdictBands = { ai: 0.8, human: 0.2, minWords: thresholds.minWords };
+const ENGINE_BANDS: VerdictBands = { ai: thresholds.ai, human: thresholds.human, minWords: thresholds.minWords };
 function providerVerdict(score: number, local: DetectionResult): Verdict {
-  if (local.wordCount < thresholds.minWords) return 'uncertain';
-  if (score >= PROVIDER_AI) return 'ai';
-  if (score <= PROVIDER_HUMAN) return 'human';
+  if (local.wordCount < PROVIDER_BANDS.minWords) return 'uncertain';
+  if (score >= PROVIDER_BANDS.ai) return 'ai';
+  if (score <= PROVIDER_BANDS.human) return 'human';
   return 'uncertain';
 }
 
@@ -84,6 +84,7 @@ export async function contentDetectorRoutes(app: FastifyInstance): Promise<void>
       provider: remote?.provider ?? 'veritext',
       modelVersion: local.modelVersion,
       wordCount: local.wordCount,
+      bands: remote ? PROVIDER_BANDS : ENGINE_BANDS,
       allowance,
     };
     if (input.source === 'file') body.text = input.text;

@@ -1,0 +1,36 @@
+import type { VerdictBands } from '@/shared/api/detector';
+import { percent } from '@/shared/api/detector';
+
+/**
+ * Where the score sits against the bands that decide the verdict. The 'AI' band is deliberately narrow (few human
+ * texts may reach it), so without this a reader sees "95 %" next to "Uncertain" and cannot tell why.
+ */
+export function VerdictScale({ score, bands, wordCount }: { score: number; bands: VerdictBands; wordCount: number }) {
+  if (wordCount < bands.minWords) {
+    return (
+      <p className="mt-3 text-xs text-muted-foreground" data-testid="verdict-scale">
+        Texts under {bands.minWords} words are always “Uncertain”: they are too short for a reliable verdict.
+      </p>
+    );
+  }
+  const at = (x: number) => `${Math.min(100, Math.max(0, x * 100))}%`;
+  return (
+    <figure className="mt-3 sm:max-w-sm" data-testid="verdict-scale">
+      <div className="relative pt-2" aria-hidden="true">
+        <div className="relative h-2 overflow-hidden rounded-full bg-slate-200">
+          <div className="absolute inset-y-0 left-0 bg-emerald-400" style={{ width: at(bands.human) }} />
+          <div className="absolute inset-y-0 right-0 min-w-[3px] bg-red-500" style={{ width: at(1 - bands.ai) }} />
+        </div>
+        <div
+          className="absolute top-0 h-4 w-0.5 -translate-x-1/2 rounded-full bg-foreground ring-2 ring-card"
+          style={{ left: at(score) }}
+          title={`This text: ${percent(score)}`}
+        />
+      </div>
+      <figcaption className="mt-1.5 text-xs leading-5 text-muted-foreground">
+        This text scored <strong className="font-semibold text-foreground">{percent(score)}</strong>. “Likely human-written” up to{' '}
+        {percent(bands.human)}, “Likely AI-generated” from {percent(bands.ai)}; in between it says “Uncertain”, or “Mixed” where its sentences disagree.
+      </figcaption>
+    </figure>
+  );
+}
