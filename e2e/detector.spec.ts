@@ -55,6 +55,8 @@ test('detector page: highlighted sentences explain themselves on focus', async (
   await expect(result).toBeVisible();
   await expect(result.getByRole('img', { name: /AI probability \d+%/ })).toBeVisible();
   await expect(result.getByRole('heading', { level: 2 })).toHaveText(/Likely AI-generated|Likely human-written|Mixed|Uncertain/);
+  // the verdict bands are spelled out next to the score
+  await expect(result.getByTestId('verdict-scale')).toContainText(/This text scored \d+\.\d\d%\. “Likely human-written” up to \d+\.\d\d%, “Likely AI-generated” from \d+\.\d\d%/);
 
   const sentences = result.getByTestId('sentence');
   expect(await sentences.count()).toBeGreaterThan(2);
