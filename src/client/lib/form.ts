@@ -50,5 +50,16 @@ export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(schema:
     return check(values);
   }, [check, values]);
 
-  return { values, errors, setField, validate, setErrors };
+  /** The props a FormField needs for one field: `<FormField label="Email" {...form.field('email')} />`. */
+  const field = useCallback(
+    (name: keyof Values & string) => ({
+      name,
+      value: values[name],
+      error: errors[name],
+      onChange: (e: { target: { value: string } }) => setField(name, e.target.value),
+    }),
+    [values, errors, setField],
+  );
+
+  return { values, errors, setField, field, validate, setErrors };
 }

@@ -6,7 +6,7 @@ import { ForgotPasswordBody } from '@/shared/api/auth';
 import { apiJson, messageOf } from '@/client/lib/api';
 import { useZodForm } from '@/client/lib/form';
 import { Button } from '@/client/components/ui/button';
-import { Spinner } from '@/client/components/ui/spinner';
+import { BusyLabel } from '@/client/components/ui/spinner';
 import { FormField } from '@/client/components/FormField';
 import { AuthCard } from './AuthCard';
 
@@ -71,14 +71,11 @@ export default function ForgotPasswordPage() {
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           <FormField
             label="Email"
-            name="email"
             type="email"
             autoComplete="email"
             inputMode="email"
             placeholder="you@example.com"
-            value={form.values.email}
-            error={form.errors.email}
-            onChange={(e) => form.setField('email', e.target.value)}
+            {...form.field('email')}
           />
           {error && (
             <p role="alert" className="text-sm font-medium text-destructive">
@@ -86,13 +83,9 @@ export default function ForgotPasswordPage() {
             </p>
           )}
           <Button type="submit" className="w-full" disabled={submitting} aria-busy={submitting}>
-            {submitting ? (
-              <>
-                <Spinner /> Sending...
-              </>
-            ) : (
-              'Send reset link'
-            )}
+            <BusyLabel busy={submitting} label="Sending...">
+              Send reset link
+            </BusyLabel>
           </Button>
         </form>
       )}

@@ -5,7 +5,7 @@ import { ApiError, apiRequest } from '@/client/lib/api';
 import { useZodForm } from '@/client/lib/form';
 import { toast } from '@/client/hooks/use-toast';
 import { Button } from '@/client/components/ui/button';
-import { Spinner } from '@/client/components/ui/spinner';
+import { BusyLabel } from '@/client/components/ui/spinner';
 import { FormField } from '@/client/components/FormField';
 import { SITE } from '@/client/lib/site';
 import { AuthCard } from './AuthCard';
@@ -94,23 +94,17 @@ export function LoginForm({ area = 'user' }: { area?: 'user' | 'admin' }) {
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <FormField
           label="Email"
-          name="email"
           type="email"
           autoComplete="email"
           inputMode="email"
           placeholder="you@example.com"
-          value={form.values.email}
-          error={form.errors.email}
-          onChange={(e) => form.setField('email', e.target.value)}
+          {...form.field('email')}
         />
         <FormField
           label="Password"
-          name="password"
           type="password"
           autoComplete="current-password"
-          value={form.values.password}
-          error={form.errors.password}
-          onChange={(e) => form.setField('password', e.target.value)}
+          {...form.field('password')}
           labelAside={
             <Link to="/forgot-password" className="text-sm font-medium text-primary hover:underline">
               Forgot password?
@@ -118,13 +112,9 @@ export function LoginForm({ area = 'user' }: { area?: 'user' | 'admin' }) {
           }
         />
         <Button type="submit" className="mt-2 w-full" disabled={submitting} aria-busy={submitting}>
-          {submitting ? (
-            <>
-              <Spinner /> Loading...
-            </>
-          ) : (
-            'Log in'
-          )}
+          <BusyLabel busy={submitting} label="Loading...">
+            Log in
+          </BusyLabel>
         </Button>
       </form>
       {area === 'user' && (

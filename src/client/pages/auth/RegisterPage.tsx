@@ -5,7 +5,7 @@ import { ApiError, apiJson } from '@/client/lib/api';
 import { useZodForm } from '@/client/lib/form';
 import { toast } from '@/client/hooks/use-toast';
 import { Button } from '@/client/components/ui/button';
-import { Spinner } from '@/client/components/ui/spinner';
+import { BusyLabel } from '@/client/components/ui/spinner';
 import { FormField } from '@/client/components/FormField';
 import { SITE } from '@/client/lib/site';
 import { AuthCard } from './AuthCard';
@@ -54,40 +54,27 @@ export default function RegisterPage() {
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <FormField
           label="Username"
-          name="username"
           autoComplete="username"
-          value={form.values.username}
-          error={form.errors.username}
-          onChange={(e) => form.setField('username', e.target.value)}
+          {...form.field('username')}
         />
         <FormField
           label="Email"
-          name="email"
           type="email"
           autoComplete="email"
           inputMode="email"
           placeholder="you@example.com"
-          value={form.values.email}
-          error={form.errors.email}
-          onChange={(e) => form.setField('email', e.target.value)}
+          {...form.field('email')}
         />
         <FormField
           label="Password"
-          name="password"
           type="password"
           autoComplete="new-password"
-          value={form.values.password}
-          error={form.errors.password}
-          onChange={(e) => form.setField('password', e.target.value)}
+          {...form.field('password')}
         />
         <Button type="submit" className="mt-2 w-full" disabled={submitting} aria-busy={submitting}>
-          {submitting ? (
-            <>
-              <Spinner /> Loading...
-            </>
-          ) : (
-            'Create account'
-          )}
+          <BusyLabel busy={submitting} label="Loading...">
+            Create account
+          </BusyLabel>
         </Button>
       </form>
       <Divider label="Or continue with" />

@@ -6,7 +6,7 @@ import { ResetPasswordBody } from '@/shared/api/auth';
 import { apiJson, messageOf } from '@/client/lib/api';
 import { useZodForm } from '@/client/lib/form';
 import { Button } from '@/client/components/ui/button';
-import { Spinner } from '@/client/components/ui/spinner';
+import { BusyLabel } from '@/client/components/ui/spinner';
 import { FormField } from '@/client/components/FormField';
 import { AuthCard } from './AuthCard';
 
@@ -65,21 +65,15 @@ export default function ResetPasswordPage() {
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           <FormField
             label="New password"
-            name="password"
             type="password"
             autoComplete="new-password"
-            value={form.values.password}
-            error={form.errors.password}
-            onChange={(e) => form.setField('password', e.target.value)}
+            {...form.field('password')}
           />
           <FormField
             label="Confirm password"
-            name="confirm"
             type="password"
             autoComplete="new-password"
-            value={form.values.confirm}
-            error={form.errors.confirm}
-            onChange={(e) => form.setField('confirm', e.target.value)}
+            {...form.field('confirm')}
           />
           {error && (
             <div role="alert" className="grid gap-1 text-sm">
@@ -90,13 +84,9 @@ export default function ResetPasswordPage() {
             </div>
           )}
           <Button type="submit" className="w-full" disabled={submitting} aria-busy={submitting}>
-            {submitting ? (
-              <>
-                <Spinner /> Saving...
-              </>
-            ) : (
-              'Reset password'
-            )}
+            <BusyLabel busy={submitting} label="Saving...">
+              Reset password
+            </BusyLabel>
           </Button>
         </form>
       )}

@@ -321,21 +321,15 @@ function ProfileSection({ user }: { user: PublicUser }) {
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <FormField
           label="Username"
-          name="username"
           autoComplete="username"
-          value={form.values.username}
-          error={form.errors.username}
-          onChange={(e) => form.setField('username', e.target.value)}
+          {...form.field('username')}
         />
         <FormField
           label="Email"
-          name="email"
           type="email"
           inputMode="email"
           autoComplete="email"
-          value={form.values.email}
-          error={form.errors.email}
-          onChange={(e) => form.setField('email', e.target.value)}
+          {...form.field('email')}
         />
         <div>
           <Button type="submit" disabled={saving} aria-busy={saving}>
@@ -397,30 +391,21 @@ function PasswordFormCard({ onChanged }: { onChanged: () => void }) {
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <FormField
           label="Current password"
-          name="currentPassword"
           type="password"
           autoComplete="current-password"
-          value={form.values.currentPassword}
-          error={form.errors.currentPassword}
-          onChange={(e) => form.setField('currentPassword', e.target.value)}
+          {...form.field('currentPassword')}
         />
         <FormField
           label="New password"
-          name="newPassword"
           type="password"
           autoComplete="new-password"
-          value={form.values.newPassword}
-          error={form.errors.newPassword}
-          onChange={(e) => form.setField('newPassword', e.target.value)}
+          {...form.field('newPassword')}
         />
         <FormField
           label="Confirm new password"
-          name="confirmPassword"
           type="password"
           autoComplete="new-password"
-          value={form.values.confirmPassword}
-          error={form.errors.confirmPassword}
-          onChange={(e) => form.setField('confirmPassword', e.target.value)}
+          {...form.field('confirmPassword')}
         />
         <div>
           <Button type="submit" disabled={saving} aria-busy={saving}>
