@@ -40,6 +40,15 @@ test('sentence shortener page shows the result, the engine and the changes', asy
   await expect(page.getByTestId('diff-view').locator('del').first()).toBeVisible();
 });
 
+test('humanizer page shows the offline detector score before and after the rewrite', async ({ page }) => {
+  await registerViaApi(page);
+  await page.goto('/tools/ai-humanizer');
+  await page.getByLabel('Your text').fill(AI_TEXT);
+  await page.getByRole('button', { name: 'Humanize', exact: true }).click();
+  await expect(page.getByTestId('writing-output')).toContainText('Acme');
+  await expect(page.getByTestId('detector-reading')).toHaveText(/AI score \d+%→after:\d+%/);
+});
+
 test('text expander says it needs a language model when none is configured', async ({ page }) => {
   await page.goto('/tools/expander');
   await expect(page.getByRole('heading', { level: 1, name: 'Text Expander' })).toBeVisible();

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { llmUsage } from '../../src/db/schema';
 import { warmUp } from '../../src/engines/grammar';
+import { detect, MODEL_VERSION } from '../../src/engines/detector';
 import { humanize } from '../../src/engines/humanizer';
 import { humanizerGuard } from '../../src/server/routes/tools/writing';
 import { LIMIT_MESSAGES } from '../../src/shared/limits';
@@ -30,6 +31,14 @@ describe('writing tools on the offline engines', () => {
     expect(body.humanized_text).toBe(body.output);
     expect(body.output).not.toBe(AI_TEXT);
     for (const keep of ['250', 'Acme', 'Berlin', 'Toronto']) expect(body.output).toContain(keep);
+    // the offline detector's reading of the input and of the output comes with it
+    expect(body.detector).toEqual({ before: detect(AI_TEXT).score, after: detect(body.output).score, modelVersion: MODEL_VERSION });
+  });
+
+  it('gives no detector reading for a text too short for a verdict', async () => {
+    const body = json(await post(t.app, '/api/tools/ai-humanizer', { text: 'Moreover, it is crucial to leverage robust tools.' }, { cookie }));
+    expect(body.output).toBeTruthy();
+    expect(body.detector).toBeNull();
   });
 
   it('checks the offline humanizer output with the grammar engine and says so', async () => {
@@ -149,6 +158,13 @@ describe('writing tools with a language model', () => {
     const res = await post(t.app, '/api/tools/text-expander', { text: 'Short note.' }, { cookie });
     expect(res.statusCode).toBe(502);
     expect(json(res)).toMatchObject({ error: { code: 'upstream_failed', message: 'Failed to expand text. Please try again.' } });
+  });
+
+  it("reads the model's humanized text with the offline detector too", async () => {
+    llm.reply = { status: 200, content: 'A model-written version.' };
+    const body = json(await post(t.app, '/api/tools/ai-humanizer', { text: AI_TEXT }, { cookie }));
+    expect(body.engine).toBe('test-model');
+    expect(body.detector).toEqual({ before: detect(AI_TEXT).score, after: detect('A model-written version.').score, modelVersion: MODEL_VERSION });
   });
 
   it('streams the model words as server-sent events, then the full answer', async () => {

@@ -18,6 +18,12 @@ export const SummarizeRequest = z.object({
 export const ExpandRequest = z.object({ text, tone: z.enum(TONES).default('professional') });
 export const ShortenRequest = z.object({ text });
 
+export interface DetectorReading {
+  before: number;
+  after: number;
+  modelVersion: string;
+}
+
 /** Every writing tool answers with `output` and the engine that produced it, plus its own named field. */
 export interface WritingResponse {
   output: string;
@@ -35,5 +41,10 @@ export interface WritingResponse {
   grammarChecked?: boolean;
   /** Offline humanizer only, with grammarChecked: how many sentences were reverted to the input's wording. */
   revertedSentences?: number;
+  /**
+   * Humanizer only: the offline detector's AI probability of the input and of the output, whichever engine rewrote
+   * it, so the page can show what the rewrite changed. null for texts too short for a verdict (under 50 words).
+   */
+  detector?: DetectorReading | null;
   [named: string]: unknown;
 }

@@ -11,6 +11,7 @@ import { cn } from '@/client/lib/utils';
 import { LIMIT_MESSAGES } from '@/shared/limits';
 import type { WritingResponse } from '@/shared/api/writing';
 import { copyText } from '../detector/DetectorResult';
+import { DetectorReadingChip } from './DetectorReadingChip';
 import { LimitBanner, useWordLimit, WordCounter, WordLimitWarning } from '../shared/limits';
 import { diffWords } from './diff';
 import { postStreaming } from './stream';
@@ -172,6 +173,7 @@ export default function WritingToolPage({ slug }: { slug: string }) {
             <span className="text-xs text-muted-foreground">
               {result.response.wordsBefore} → {result.response.wordsAfter} words
             </span>
+            {result.response.detector && <DetectorReadingChip reading={result.response.detector} />}
             {cfg.diff && (
               <div role="group" aria-label="View" className="ml-auto inline-flex rounded-lg bg-muted p-0.5 text-sm">
                 {(['output', 'diff'] as const).map((v) => (

@@ -22,8 +22,10 @@ import {
   RewriteRequest,
   ShortenRequest,
   SummarizeRequest,
+  type DetectorReading,
   type WritingResponse,
 } from '../../../shared/api/writing';
+import { detect, MODEL_VERSION, thresholds } from '../../../engines/detector';
 import { llmUsage } from '../../../db/schema';
 import type { ServerContext } from '../../context';
 import { AppError } from '../../errors';
@@ -45,6 +47,8 @@ interface WritingTool<S extends z.ZodObject> {
   prompt: (input: z.infer<S>) => ChatMessage[];
   /** Offline engine; tools without one need the language model. */
   offline?: (input: z.infer<S>, log?: FastifyBaseLogger) => OfflineResult | Promise<OfflineResult>;
+  /** Extra answer fields computed from the input and the output, whichever engine produced it. */
+  annotate?: (input: z.infer<S>, output: string) => Record<string, unknown>;
 }
 
 interface OfflineResult {
@@ -80,6 +84,15 @@ async function humanizeGuarded(text: string, style: HumanizerStyle, log?: Fastif
   }
 }
 
+/**
+ * The offline detector's reading of the input and of the humanized output (about 20 ms per 1,000 words each; nothing
+ * leaves the server and no detection allowance is spent). Too short for a verdict: null.
+ */
+function detectorReading(before: string, after: string): DetectorReading | null {
+  if (countWords(before) < thresholds.minWords) return null;
+  return { before: detect(before).score, after: detect(after).score, modelVersion: MODEL_VERSION };
+}
+
 const tool = <S extends z.ZodObject>(t: WritingTool<S>) => t;
 
 export const WRITING_TOOLS = [
@@ -91,6 +104,7 @@ export const WRITING_TOOLS = [
     allowance: 'humanize',
     prompt: (i) => humanizerPrompt(i.text, i.style),
     offline: (i, log) => humanizeGuarded(i.text, i.style, log),
+    annotate: (i, output) => ({ detector: detectorReading(i.text, output) }),
   }),
   tool({
     path: '/api/tools/ai-rewriter',
@@ -256,6 +270,7 @@ export async function writingRoutes(app: FastifyInstance): Promise<void> {
         allowance,
         ...(result.notice ? { notice: result.notice } : {}),
         ...(result.extra ?? {}),
+        ...(t.annotate ? t.annotate(input as never, result.output) : {}),
         ...(input.source === 'file' ? { input: input.text } : {}),
       };
       if (sse) {
