@@ -196,6 +196,13 @@ describe('humanizer synonyms', () => {
     expect(humanize('The computer-aided design tool was used daily.', { style: 'casual' }).text).toContain('computer-aided');
   });
 
+  it('replaces "comprehensive" only before nouns where "thorough" fits, and never with another AI tell', () => {
+    expect(humanize('The team wrote a comprehensive review of the results last year.', { style: 'casual' }).text).toMatch(/a (?:thorough|full) review/);
+    expect(humanize('We trained comprehensive painting models on the archive last year.', { style: 'casual' }).text).toContain('comprehensive painting models');
+    for (const style of ['casual', 'professional', 'creative'] as const)
+      expect(humanize('The city opened an innovative museum near the station.', { style }).text, style).not.toMatch(/groundbreaking/i);
+  });
+
   it('never picks a synonym that repeats the next or previous word', () => {
     for (const style of ['casual', 'professional', 'academic', 'creative'] as const) {
       const out = humanize('The city opened two innovative new hotels near the station last spring.', { style }).text;

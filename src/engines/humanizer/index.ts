@@ -386,6 +386,7 @@ function synonymEdits(
     // "gives it leverage." is a noun the tagger calls a verb: a bare verb after an object pronoun needs an object
     if (entry.pos === 'VERB' && hit.form === 'base' && /^(?:it|them|him|her|us|me)$/i.test(prev?.text ?? '') && (!toks[i + 1] || toks[i + 1]!.pos === 'PUNCT')) continue;
     if (entry.notBefore && entry.notBefore.test(sent.text.slice(t.end))) continue;
+    if (entry.onlyBefore && !entry.onlyBefore.test(sent.text.slice(t.end))) continue;
     // A synonym that repeats a neighbouring word would read "two new new hotels".
     const next = toks[i + 1];
     const neighbours = new Set([prev?.text.toLowerCase(), next?.text.toLowerCase()]);

@@ -124,6 +124,8 @@ export interface WordEntry {
   skip?: readonly HumanizerStyle[];
   /** next word must not match (e.g. "foster care") */
   notBefore?: RegExp;
+  /** the text after the word must match: for words whose plain equivalent fits only some nouns */
+  onlyBefore?: RegExp;
 }
 
 export const WORDS: Readonly<Record<string, WordEntry>> = {
@@ -161,8 +163,15 @@ export const WORDS: Readonly<Record<string, WordEntry>> = {
   myriad: { pos: 'ADJ', to: { default: ['countless'] }, wordnet: true },
   invaluable: { pos: 'ADJ', to: { default: ['priceless'], casual: ['very useful'] } },
   commendable: { pos: 'ADJ', to: { default: ['praiseworthy', 'laudable'], casual: ['admirable'] } },
-  innovative: { pos: 'ADJ', to: { default: ['groundbreaking', 'modern'], casual: ['fresh', 'new'] } },
-  comprehensive: { pos: 'ADJ', to: { default: ['thorough', 'complete'] }, skip: ['academic'] },
+  // not "groundbreaking": that is itself an AI tell (the detector's lexicon has it)
+  innovative: { pos: 'ADJ', to: { default: ['original', 'inventive'], casual: ['fresh', 'new'] } },
+  // "thorough" fits work done ("a comprehensive review"), not things ("comprehensive painting models", "insurance")
+  comprehensive: {
+    pos: 'ADJ',
+    to: { default: ['thorough', 'full'] },
+    skip: ['academic'],
+    onlyBefore: /^\s+(?:review|reviews|analysis|analyses|study|studies|guide|guides|overview|assessment|assessments|evaluation|evaluations|examination|investigation|survey|surveys|search|look|report|reports|audit|audits|account|picture|understanding|treatment|coverage|list|plan|plans|answer)\b/i,
+  },
   holistic: { pos: 'ADJ', to: { default: ['whole', 'complete'] }, skip: ['academic'] },
   notable: { pos: 'ADJ', to: { default: ['noteworthy', 'remarkable'] }, wordnet: true },
   profound: { pos: 'ADJ', to: { default: ['deep', 'fundamental'] } },
