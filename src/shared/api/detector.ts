@@ -49,3 +49,8 @@ export interface VerdictBands {
 export function percent(p: number): string {
   return `${(p * 100).toFixed(2)}%`;
 }
+
+/** A probability as a whole percent ("95%"), for gauges, chips and tooltips where two decimals are noise. */
+export function wholePercent(p: number): string {
+  return `${Math.round(p * 100)}%`;
+}

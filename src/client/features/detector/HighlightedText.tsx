@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { DetectSentence } from '@/shared/api/detector';
+import { wholePercent, type DetectSentence } from '@/shared/api/detector';
 import { scoreTone, TONE_CLASSES } from './api';
 import { cn } from '@/client/lib/utils';
 
@@ -43,7 +43,7 @@ export function HighlightedText({ text, sentences }: { text: string; sentences: 
             open ? 'block' : 'hidden',
           )}
         >
-          <span className={cn('block font-semibold', TONE_CLASSES[tone].text)}>{Math.round(s.score * 100)}% AI probability</span>
+          <span className={cn('block font-semibold', TONE_CLASSES[tone].text)}>{wholePercent(s.score)} AI probability</span>
           {s.reasons.length ? (
             <span className="mt-1 block">
               {s.reasons.map((r) => (

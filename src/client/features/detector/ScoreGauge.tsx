@@ -1,14 +1,15 @@
 import { scoreTone, TONE_CLASSES } from './api';
 import { cn } from '@/client/lib/utils';
+import { wholePercent } from '@/shared/api/detector';
 
 /** Circular gauge of the AI probability, coloured per SPEC §9. */
 export function ScoreGauge({ score, size = 132 }: { score: number; size?: number }) {
   const r = 52;
   const c = 2 * Math.PI * r;
   const tone = TONE_CLASSES[scoreTone(score)];
-  const pct = Math.round(score * 100);
+  const pct = wholePercent(score);
   return (
-    <div className="relative inline-grid place-items-center" style={{ width: size, height: size }} role="img" aria-label={`AI probability ${pct}%`}>
+    <div className="relative inline-grid place-items-center" style={{ width: size, height: size }} role="img" aria-label={`AI probability ${pct}`}>
       <svg viewBox="0 0 120 120" width={size} height={size} className="-rotate-90">
         <circle cx="60" cy="60" r={r} fill="none" strokeWidth="10" className="stroke-slate-200" />
         <circle
@@ -24,7 +25,7 @@ export function ScoreGauge({ score, size = 132 }: { score: number; size?: number
         />
       </svg>
       <div className="absolute text-center">
-        <div className={cn('text-3xl font-bold tabular-nums', tone.text)}>{pct}%</div>
+        <div className={cn('text-3xl font-bold tabular-nums', tone.text)}>{pct}</div>
         <div className="text-xs text-muted-foreground">AI probability</div>
       </div>
     </div>

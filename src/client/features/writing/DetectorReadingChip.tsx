@@ -1,9 +1,8 @@
 import { ScanSearch } from 'lucide-react';
 import { cn } from '@/client/lib/utils';
+import { wholePercent as pct } from '@/shared/api/detector';
 import type { DetectorReading } from '@/shared/api/writing';
 import { scoreTone, TONE_CLASSES } from '../detector/api';
-
-const pct = (p: number) => `${Math.round(p * 100)}%`;
 
 /** The offline detector's AI probability before and after the rewrite, coloured per SPEC §9. */
 export function DetectorReadingChip({ reading }: { reading: DetectorReading }) {
