@@ -42,6 +42,20 @@ export const EnvSchema = z
     SAPLING_API_KEY: optionalString,
     SAPLING_API_URL: z.url().default('https://api.sapling.ai'),
     DETECTION_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(15_000),
+    /**
+     * Optional neural scorer for the detector: base URL of an OpenAI-compatible completions server that returns prompt
+     * log-probabilities (vLLM: `vllm serve <model>`), e.g. http://gpu:8000/v1. Used when no commercial provider answered.
+     */
+    DETECTOR_SCORER_URL: optionalString.pipe(
+      z
+        .url({ protocol: /^https?$/, message: 'DETECTOR_SCORER_URL must be an http(s) URL such as http://localhost:8000/v1' })
+        .optional(),
+    ),
+    DETECTOR_SCORER_MODEL: optionalString,
+    DETECTOR_SCORER_API_KEY: optionalString,
+    /** Top-k log-probabilities asked for per token (vLLM's default --max-logprobs is 20). */
+    DETECTOR_SCORER_TOP_K: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(100).default(10)),
+    DETECTOR_SCORER_TIMEOUT_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(100).max(120_000).default(10_000)),
     /** OpenAI-compatible chat-completions provider (OpenAI, Ollama, llama.cpp server, vLLM) for the writing tools. */
     LLM_BASE_URL: optionalString.pipe(z.url({ message: 'LLM_BASE_URL must be a URL such as http://localhost:11434/v1' }).optional()),
     LLM_API_KEY: optionalString,
@@ -81,6 +95,9 @@ export const EnvSchema = z
   .superRefine((env, ctx) => {
     if (Boolean(env.LLM_BASE_URL) !== Boolean(env.LLM_MODEL)) {
       ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'set both LLM_BASE_URL and LLM_MODEL, or neither' });
+    }
+    if (Boolean(env.DETECTOR_SCORER_URL) !== Boolean(env.DETECTOR_SCORER_MODEL)) {
+      ctx.addIssue({ code: 'custom', path: ['DETECTOR_SCORER_MODEL'], message: 'set both DETECTOR_SCORER_URL and DETECTOR_SCORER_MODEL, or neither' });
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'set STRIPE_WEBHOOK_SECRET with STRIPE_SECRET_KEY (Stripe dashboard → Developers → Webhooks → signing secret)' });

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
  * Local stand-ins for the external detection providers, speaking their documented formats:
  * GPTZero  POST /v2/predict/text  {document}  (x-api-key)  -> {documents:[{class_probabilities,sentences}]}
  * Sapling  POST /api/v1/aidetect  {key,text}                -> {score, sentence_scores}
+ * vLLM     POST /v1/completions    {model,prompt,echo,logprobs} -> {choices:[{logprobs}]}  (vllmEchoCompletion)
  */
 export interface FakeProvider {
   url: string;
@@ -45,6 +46,59 @@ export async function startProvider(initial: FakeProvider['respond']): Promise<F
       state.respond = v;
     },
     close: () => new Promise((ok) => server.close(() => ok())),
+  };
+}
+
+/** One position of a fake language model's answer: the observed token's log-probability and its top-k map. */
+export interface FakeTokenLogprobs {
+  logprob: number | null;
+  top: Record<string, number> | null;
+}
+
+/**
+ * A completions answer as vLLM gives it for `echo: true, logprobs: k, max_tokens: 1`: the prompt's tokens (here
+ * whitespace-led words, like GPT-2's) with their log-probabilities, the first without any (no context), followed by the
+ * one generated token; `usage.prompt_tokens` counts the prompt's.
+ */
+export function vllmEchoCompletion(
+  model: string,
+  prompt: string,
+  at: (i: number, token: string) => FakeTokenLogprobs,
+  generated: FakeTokenLogprobs & { token: string } = { token: ' the', logprob: -1, top: { ' the': -1, ' a': -1.5 } },
+) {
+  const tokens = prompt.match(/\s*\S+/g) ?? [];
+  const text_offset: number[] = [];
+  const token_logprobs: (number | null)[] = [];
+  const top_logprobs: (Record<string, number> | null)[] = [];
+  let offset = 0;
+  tokens.forEach((tok, i) => {
+    const lp = i === 0 ? { logprob: null, top: null } : at(i, tok);
+    text_offset.push(offset);
+    token_logprobs.push(lp.logprob);
+    top_logprobs.push(lp.top);
+    offset += tok.length;
+  });
+  return {
+    id: 'cmpl-fake',
+    object: 'text_completion',
+    created: 1_700_000_000,
+    model,
+    choices: [
+      {
+        index: 0,
+        text: prompt + generated.token,
+        logprobs: {
+          text_offset: [...text_offset, offset],
+          token_logprobs: [...token_logprobs, generated.logprob],
+          tokens: [...tokens, generated.token],
+          top_logprobs: [...top_logprobs, generated.top],
+        },
+        finish_reason: 'length',
+        stop_reason: null,
+        prompt_logprobs: null,
+      },
+    ],
+    usage: { prompt_tokens: tokens.length, total_tokens: tokens.length + 1, completion_tokens: 1 },
   };
 }
 

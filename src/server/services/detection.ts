@@ -1,0 +1,186 @@
+/**
+ * AI-text detection for the content-detector route: the offline engine, the optional commercial providers (first that
+ * answers wins) and, when no provider answered, the optional neural scorer combined with the engine. Builds the answer
+ * body of POST /api/tools/content-detector except the caller's allowance.
+ */
+import { decideVerdict, detect, thresholds, type DetectionResult } from '../../engines/detector';
+import { bandOf, SHORT_TEXT_NOTE, VERDICT_TEXT } from '../../shared/detector-verdicts';
+import { combineWithEngine } from '../../engines/detector/curvature';
+import { percent, type DetectEngine, type DetectResponse, type Verdict, type VerdictBands } from '../../shared/api/detector';
+import type { ServerContext } from '../context';
+import { configuredProviders, type ProviderResult } from './detection-providers';
+import { scoreText, type ScorerConfig, type ScorerResult } from './detector-scorer';
+
+const SAPLING_LINE = 'Analysis powered by Sapling detection';
+
+interface Log {
+  warn: (o: object, m: string) => void;
+}
+
+/**
+ * A provider's score is calibrated by that provider, not by our engine, so it gets its own wide
+ * uncertain band; texts too short for any reliable verdict stay 'uncertain' whoever scored them.
+ */
+export const PROVIDER_BANDS: VerdictBands = { ai: 0.8, human: 0.2, minWords: thresholds.minWords };
+export const ENGINE_BANDS: VerdictBands = { ai: thresholds.ai, human: thresholds.human, minWords: thresholds.minWords };
+
+export function providerVerdict(score: number, local: DetectionResult): Verdict {
+  if (local.wordCount < PROVIDER_BANDS.minWords) return 'uncertain';
+  if (score >= PROVIDER_BANDS.ai) return 'ai';
+  if (score <= PROVIDER_BANDS.human) return 'human';
+  return 'uncertain';
+}
+
+/** Provider sentence scores, placed on the offsets of the local engine's sentences where the text matches. */
+export function mergeSentences(local: DetectionResult, text: string, remote: ProviderResult): DetectionResult['sentences'] {
+  if (!remote.sentences.length) return local.sentences;
+  return local.sentences.map((s) => {
+    const body = text.slice(s.start, s.end).replace(/\s+/g, ' ').trim();
+    const hit = remote.sentences.find((r) => r.text.replace(/\s+/g, ' ').trim() === body);
+    return hit ? { ...s, score: hit.score } : s;
+  });
+}
+
+export interface DetectionOutcome {
+  local: DetectionResult;
+  /** the commercial provider that answered, if any */
+  remote: ProviderResult | null;
+  /** the neural scorer's reading, when it was asked (no provider answered) and answered */
+  scorer: ScorerResult | null;
+  sentences: DetectionResult['sentences'];
+}
+
+function scorerConfig(ctx: ServerContext): ScorerConfig | null {
+  const { DETECTOR_SCORER_URL: url, DETECTOR_SCORER_MODEL: model } = ctx.env;
+  if (!url || !model) return null;
+  return {
+    url,
+    model,
+    apiKey: ctx.env.DETECTOR_SCORER_API_KEY,
+    topK: ctx.env.DETECTOR_SCORER_TOP_K,
+    timeoutMs: ctx.env.DETECTOR_SCORER_TIMEOUT_MS,
+  };
+}
+
+export async function runDetection(ctx: ServerContext, text: string, log: Log): Promise<DetectionOutcome> {
+  const local = detect(text);
+  const providers = configuredProviders({
+    gptzeroKey: ctx.env.GPTZERO_API_KEY,
+    gptzeroUrl: ctx.env.GPTZERO_API_URL,
+    saplingKey: ctx.env.SAPLING_API_KEY,
+    saplingUrl: ctx.env.SAPLING_API_URL,
+    timeoutMs: ctx.env.DETECTION_PROVIDER_TIMEOUT_MS,
+  });
+  for (const ask of providers) {
+    try {
+      const remote = await ask(text);
+      return { local, remote, scorer: null, sentences: mergeSentences(local, text, remote) };
+    } catch (err) {
+      // Fall through to the next provider, then to the offline engine.
+      log.warn({ err: (err as Error).message }, 'detection provider failed');
+    }
+  }
+  const cfg = scorerConfig(ctx);
+  if (cfg) {
+    try {
+      return { local, remote: null, scorer: await scoreText(cfg, text), sentences: local.sentences };
+    } catch (err) {
+      // The offline engine answers alone.
+      log.warn({ err: (err as Error).message }, 'detector scorer failed');
+    }
+  }
+  return { local, remote: null, scorer: null, sentences: local.sentences };
+}
+
+function countWords(s: string): number {
+  const m = s.match(/\S+/g);
+  return m ? m.length : 0;
+}
+
+/** Share of words in sentences the engine scored clearly AI / clearly human, as the engine computes them for its verdict. */
+function sentenceShares(local: DetectionResult, text: string): { aiShare: number; humanShare: number } {
+  let aiW = 0;
+  let huW = 0;
+  let totW = 0;
+  for (const s of local.sentences) {
+    const n = countWords(text.slice(s.start, s.end));
+    totW += n;
+    if (s.score >= thresholds.sentenceAi) aiW += n;
+    else if (s.score <= thresholds.sentenceHuman) huW += n;
+  }
+  return { aiShare: totW ? aiW / totW : 0, humanShare: totW ? huW / totW : 0 };
+}
+
+// The engine's own lines about its verdict (src/engines/detector); replaced when the combined score changes the verdict.
+const VERDICT_LINES = [/^Sentences disagree: /, /^The score falls in the uncertain band/];
+
+/** The engine's score combined with the scorer's, and the verdict the engine's bands give it. */
+function withScorer(local: DetectionResult, text: string, scorer: ScorerResult) {
+  const score = Math.round(combineWithEngine(local.score, scorer.probability) * 10000) / 10000;
+  const shares = sentenceShares(local, text);
+  const verdict = decideVerdict({ score, wordCount: local.wordCount, sentenceCount: local.sentences.length, ...shares });
+  let reasons = local.reasons;
+  if (verdict !== local.verdict) {
+    reasons = reasons.filter((r) => !VERDICT_LINES.some((re) => re.test(r)));
+    if (verdict === 'mixed') {
+      reasons.unshift(
+        `Sentences disagree: about ${Math.round(shares.aiShare * 100)} % of the text reads as AI-generated and ${Math.round(shares.humanShare * 100)} % as human-written`,
+      );
+    } else if (verdict === 'uncertain' && local.wordCount >= thresholds.minWords) {
+      reasons.unshift('The score falls in the uncertain band: the signals are not strong enough either way');
+    }
+  }
+  const lean = scorer.probability >= 0.5 ? 'AI-generated text' : 'human writing';
+  reasons = [
+    ...reasons,
+    `A neural language model (${scorer.model}) finds the wording ${scorer.curvature >= 0 ? 'more' : 'less'} predictable than its own samples (curvature ${scorer.curvature.toFixed(2)}, AI probability ${percent(scorer.probability)}), as is typical of ${lean}; the score combines it with the offline engine's`,
+  ];
+  return { score, verdict, reasons };
+}
+
+/** The answer body of POST /api/tools/content-detector, without the caller's allowance (and the uploaded text). */
+export function detectionBody(outcome: DetectionOutcome, text: string): Omit<DetectResponse, 'allowance'> {
+  const { local, remote, scorer, sentences } = outcome;
+  let score: number;
+  let verdict: Verdict;
+  let reasons = local.reasons;
+  let engine: DetectEngine;
+  if (remote) {
+    score = remote.aiScore;
+    verdict = providerVerdict(score, local);
+    engine = remote.provider;
+  } else if (scorer) {
+    ({ score, verdict, reasons } = withScorer(local, text, scorer));
+    engine = 'veritext+scorer';
+  } else {
+    score = local.score;
+    verdict = local.verdict;
+    engine = 'veritext';
+  }
+  const analysis = [`AI probability: ${percent(score)}`, `Human probability: ${percent(1 - score)}`, ...reasons];
+  if (remote?.provider === 'sapling') analysis.push(SAPLING_LINE);
+  const bands = remote ? PROVIDER_BANDS : ENGINE_BANDS;
+  return {
+    ai_score: score,
+    score,
+    humanProbability: 1 - score,
+    verdict,
+    verdictText: VERDICT_TEXT[verdict],
+    band: bandOf(score, bands),
+    note: local.wordCount < bands.minWords ? SHORT_TEXT_NOTE : null,
+    analysis,
+    reasons,
+    sentences,
+    provider: remote?.provider ?? 'veritext',
+    engine,
+    scorer: scorer ? { model: scorer.model, curvature: scorer.curvature, probability: scorer.probability } : null,
+    modelVersion: local.modelVersion,
+    wordCount: local.wordCount,
+    bands,
+  };
+}
+
+/** Detect and build the answer body (the route adds the allowance). */
+export async function detectDocument(ctx: ServerContext, text: string, log: Log): Promise<Omit<DetectResponse, 'allowance'>> {
+  return detectionBody(await runDetection(ctx, text, log), text);
+}
