@@ -6,8 +6,11 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export type SourceName = 'l2r_data' | 'outfox' | 'fast_detect_gpt' | 'seqxgpt';
+export type SourceName = 'l2r_data' | 'outfox' | 'fast_detect_gpt' | 'seqxgpt' | 'reference' | 'ai2026';
+/** The four public detection corpora. */
 export const SOURCES: SourceName[] = ['l2r_data', 'outfox', 'fast_detect_gpt', 'seqxgpt'];
+/** Every source the detector trains on: the four corpora, public-domain prose (human) and the project's assistant corpus (AI). */
+export const ALL_SOURCES: SourceName[] = [...SOURCES, 'reference', 'ai2026'];
 
 export interface Sample {
   text: string;
@@ -20,6 +23,16 @@ export interface Sample {
   attack: string;
   /** samples sharing a group (paired rewrite / shared prefix / same prompt) must stay on one side of a split */
   group: string;
+  /** genre in the assistant corpus's genre names (see scripts/ai2026/corpus-lib.ts humanGenre); splits are by genre */
+  genre?: string;
+  /** assistant corpus only: how the text was made */
+  voice?: 'default' | 'styled' | 'polished' | 'mixed';
+  /** assistant corpus: the style instruction (styled) or the edit asked for (polished) */
+  kind?: string;
+  /** mixed documents: character ranges of `text` written by the assistant */
+  aiSpans?: [number, number][];
+  /** polished and mixed documents: the human text they were made from */
+  original?: string;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
