@@ -1,21 +1,26 @@
 /**
- * `npm run bench:humanizer` — the offline humanizer on AI texts from ../shared/datasets/detection (issue 4 §5):
- * - the detector's mean score before and after humanize() (target: drops by ≥ 0.3);
+ * `npm run bench:humanizer` — the offline humanizer on default-voice documents of the project's assistant corpus
+ * (datasets/ai-2026), taken from the genres the detector never trained on:
+ * - the detector's mean score before and after humanize() (target: drops by ≥ 0.25), and the share of documents the
+ *   detector called `ai` that leave that verdict (target ≥ 40 %);
  * - the share of the input's content words kept: nouns, proper nouns, verbs and numbers by wink-nlp POS, matched
  *   by lemma (target ≥ 85 %);
  * - grammar issues (harper + retext, without spelling flags on capitalised words) per 100 words before and after
  *   (target: the output has no more issues than the input, judged on the count).
  *
- * Texts: BENCH_TEXTS (default 200) sampled evenly from l2r_data GPT-4o and GPT-3-Turbo and fast_detect_gpt gpt-4
- * and gpt-3.5-turbo. BENCH_STYLE picks the style (default casual; "all" runs the four).
+ * Texts: BENCH_TEXTS (default 200) default-voice documents of the held-out genres, 50 words or more, spread evenly
+ * over those genres. BENCH_SOURCE=old uses the older texts instead (l2r_data GPT-4o and GPT-3-Turbo, fast_detect_gpt
+ * gpt-4 and gpt-3.5-turbo). BENCH_STYLE picks the style (default casual; "all" runs the four).
  *
  * Last, a reference: the detector's mean score after surface edits far cruder than any humanizer may make (every
  * word of the detector's own AI lexicon swapped for a neutral word, every sentence break turned into a semicolon,
  * both on top of humanize()). They bound what rewriting that keeps the sentences and their words can do to this
- * detector; reaching the 0.3 drop needs a rewrite of the wording itself (a language model).
+ * detector; a larger drop needs a rewrite of the wording itself (a language model).
  */
 import { performance } from 'node:perf_hooks';
-import { hasDetectionData, loadDetectionData, type Sample } from '../scripts/detector-data';
+import { hasDetectionData, hash32, loadDetectionData, type Sample } from '../scripts/detector-data';
+import { CORPUS_PATH, HELD_OUT_GENRES, readCorpus } from '../scripts/ai2026/corpus';
+import { existsSync } from 'node:fs';
 import { detect } from '../src/engines/detector/index';
 import detectorWeights from '../src/engines/detector/model/weights.json';
 import { checkGrammar, warmUp } from '../src/engines/grammar';
@@ -37,13 +42,29 @@ const GROUPS: [Sample['source'], string][] = [
   ['fast_detect_gpt', 'gpt-4'],
   ['fast_detect_gpt', 'gpt-3.5-turbo'],
 ];
-const all = loadDetectionData();
+const useOld = process.env.BENCH_SOURCE === 'old' || !existsSync(CORPUS_PATH);
 const texts: string[] = [];
-for (const [source, generator] of GROUPS) {
-  const pool = all.filter((s) => s.label === 1 && s.source === source && s.generator === generator && s.attack === 'none' && countWords(s.text) >= 40);
-  const want = Math.ceil(N / GROUPS.length);
-  const step = Math.max(1, Math.floor(pool.length / want));
-  for (let i = 0, k = 0; i < pool.length && k < want; i += step, k++) texts.push(pool[i].text);
+let describe: string;
+if (useOld) {
+  const all = loadDetectionData();
+  for (const [source, generator] of GROUPS) {
+    const pool = all.filter((s) => s.label === 1 && s.source === source && s.generator === generator && s.attack === 'none' && countWords(s.text) >= 40);
+    const want = Math.ceil(N / GROUPS.length);
+    const step = Math.max(1, Math.floor(pool.length / want));
+    for (let i = 0, k = 0; i < pool.length && k < want; i += step, k++) texts.push(pool[i].text);
+  }
+  describe = `AI texts (${GROUPS.map(([s, g]) => `${s}/${g}`).join(', ')})`;
+} else {
+  // round-robin over the held-out genres, in a fixed hashed order within each genre
+  const byGenre = new Map<string, string[]>();
+  for (const r of readCorpus()) {
+    if (r.voice !== 'default' || !HELD_OUT_GENRES.has(r.genre) || countWords(r.text!) < 50) continue;
+    if (!byGenre.has(r.genre)) byGenre.set(r.genre, []);
+    byGenre.get(r.genre)!.push(r.text!);
+  }
+  const lists = [...byGenre.keys()].sort().map((g) => byGenre.get(g)!.sort((a, b) => hash32(a) - hash32(b)));
+  for (let i = 0; texts.length < N && lists.some((l) => i < l.length); i++) for (const l of lists) if (i < l.length && texts.length < N) texts.push(l[i]);
+  describe = `default-voice assistant documents of the held-out genres (${[...byGenre.keys()].sort().join(', ')})`;
 }
 texts.length = Math.min(texts.length, N);
 
@@ -78,12 +99,15 @@ const count = (rules: string[]) => {
 };
 
 const loadMs = await warmUp();
-console.log(`Texts: ${texts.length} AI texts (${GROUPS.map(([s, g]) => `${s}/${g}`).join(', ')}); harper loaded in ${loadMs.toFixed(0)} ms`);
+console.log(`Texts: ${texts.length} ${describe}; harper loaded in ${loadMs.toFixed(0)} ms`);
 
 const before = { score: 0, issues: 0, words: 0 };
 const beforeRules: string[][] = [];
+const wasAi: boolean[] = [];
 for (const t of texts) {
-  before.score += detect(t).score;
+  const r0 = detect(t);
+  before.score += r0.score;
+  wasAi.push(r0.verdict === 'ai');
   const rules = await grammarRules(t);
   beforeRules.push(rules);
   before.issues += rules.length;
@@ -100,10 +124,13 @@ for (const style of styles) {
   let kept = 0;
   let total = 0;
   let worseTexts = 0;
+  let leftAi = 0;
   const introduced = new Map<string, number>();
   for (const [k, t] of texts.entries()) {
     const out = humanize(t, { style }).text;
-    score += detect(out).score;
+    const r1 = detect(out);
+    score += r1.score;
+    if (wasAi[k] && r1.verdict !== 'ai') leftAi++;
     const rules = await grammarRules(out);
     issues += rules.length;
     if (rules.length > beforeRules[k].length) worseTexts++;
@@ -120,8 +147,11 @@ for (const style of styles) {
   const keptShare = kept / total;
   const per100Before = (100 * before.issues) / before.words;
   const per100After = (100 * issues) / words;
+  const nAi = wasAi.filter(Boolean).length;
+  const leftShare = nAi ? leftAi / nAi : NaN;
   const rows: [string, string, string, boolean][] = [
-    ['detector mean score', `${meanBefore.toFixed(3)} -> ${meanAfter.toFixed(3)} (drop ${drop.toFixed(3)})`, 'drop >= 0.30', drop >= 0.3],
+    ['detector mean score', `${meanBefore.toFixed(3)} -> ${meanAfter.toFixed(3)} (drop ${drop.toFixed(3)})`, 'drop >= 0.25', drop >= 0.25],
+    ["'ai' verdicts left", `${(100 * leftShare).toFixed(1)} % (${leftAi} of ${nAi})`, '>= 40 %', leftShare >= 0.4],
     ['content words kept', `${(100 * keptShare).toFixed(1)} % (${kept}/${total})`, '>= 85 %', keptShare >= 0.85],
     // The target is on the count ("the output has no more grammar issues than the input"); the rate per 100 words
     // is printed too, but contractions and trimmed phrases shorten the text, which raises the rate on its own.

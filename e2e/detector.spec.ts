@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, registerViaApi, test } from './fixtures';
 
 const TEXT =
@@ -54,9 +56,12 @@ test('detector page: highlighted sentences explain themselves on focus', async (
   const result = page.getByTestId('detector-result');
   await expect(result).toBeVisible();
   await expect(result.getByRole('img', { name: /AI probability \d+%/ })).toBeVisible();
-  await expect(result.getByRole('heading', { level: 2 })).toHaveText(/Likely AI-generated|Likely human-written|Mixed|Uncertain/);
+  await expect(result.getByRole('heading', { level: 2 })).toHaveText(/^(Likely AI-generated|Likely human|Mixed: parts look AI-generated|Can't tell)$/);
   // the verdict bands are spelled out next to the score
-  await expect(result.getByTestId('verdict-scale')).toContainText(/This text scored \d+\.\d\d%\. “Likely human-written” up to \d+\.\d\d%, “Likely AI-generated” from \d+\.\d\d%/);
+  await expect(result.getByTestId('verdict-scale')).toContainText(
+    /This text scored \d+\.\d\d%, in the “(Likely AI-generated|Likely human|Can't tell)” band\. “Likely human” up to \d+\.\d\d%, “Likely AI-generated” from \d+\.\d\d%/,
+  );
+  await expect(result.getByTestId('fairness-note')).toContainText(/The score is a signal, not proof\. On [\d,]+ essays by US school students/);
 
   const sentences = result.getByTestId('sentence');
   expect(await sentences.count()).toBeGreaterThan(2);
@@ -75,4 +80,24 @@ test('the content-detector alias and the ChatGPT detector page both work', async
   await page.goto('/tools/chatgpt-detector');
   await expect(page.getByRole('heading', { level: 1, name: 'ChatGPT Detector' })).toBeVisible();
   await expect(page.getByLabel('Text to analyze')).toBeVisible();
+});
+
+// A default-voice document of a genre the detector never trained on, picked by a fixed rule before the model was
+// trained (scripts/ai2026/pick-e2e-fixture.ts), never tuned for this test.
+const HELD_OUT_AI = readFileSync(join(__dirname, 'data', 'heldout-default.txt'), 'utf8').trim();
+
+test('detector page: a document written by a current assistant reads "Likely AI-generated", with highlights', async ({ page }) => {
+  await registerViaApi(page);
+  await page.goto('/tools/ai-content-detector');
+  await page.getByLabel('Text to analyze').fill(HELD_OUT_AI);
+  await page.getByRole('button', { name: 'Detect AI' }).click();
+  const result = page.getByTestId('detector-result');
+  await expect(result.getByRole('heading', { level: 2 })).toHaveText('Likely AI-generated');
+  await expect(result.getByTestId('verdict-scale')).toContainText('in the “Likely AI-generated” band');
+  // the AI-looking sentences are highlighted, and a highlighted sentence explains itself
+  const flagged = result.locator('[data-testid="sentence"][data-tone="red"]');
+  expect(await flagged.count()).toBeGreaterThan(0);
+  await flagged.first().focus();
+  await expect(result.getByRole('tooltip').filter({ hasText: '% AI probability' }).first()).toBeVisible();
+  await expect(result.getByTestId('fairness-note')).toBeVisible();
 });

@@ -16,8 +16,25 @@ import {
   type Features,
   type Lexicon,
 } from '../src/engines/detector/features';
-import { LinearModel, Z_CLIP, combineSentenceScore, encodeSparse, sigmoid, type LinearModelJson, type Thresholds } from '../src/engines/detector/model';
+import { LinearModel, Z_CLIP, combineSentenceScore, encodeSparse, sigmoid, type LinearModelJson, type Thresholds, type WeightsJson } from '../src/engines/detector/model';
 import { SOURCES, type Sample, wordCount } from './detector-data';
+
+/**
+ * Contrast groups for the lexicon and the sign-consistency filter: each of the four public corpora (its AI texts
+ * against its human texts), plus 'modern': the project's assistant corpus against every human text in training
+ * (that corpus has no human side of its own).
+ */
+export const CONTRAST_GROUPS = [...SOURCES, 'modern'] as const;
+const MODERN = CONTRAST_GROUPS.length - 1;
+
+/** The contrast groups a sample counts in (see CONTRAST_GROUPS). */
+export function contrastGroups(s: Sample): number[] {
+  const g: number[] = [];
+  const own = SOURCES.indexOf(s.source);
+  if (own >= 0) g.push(own);
+  if (s.source === 'ai2026' || s.label === 0) g.push(MODERN);
+  return g;
+}
 import type { CharLmTables } from '../src/engines/detector/charlm';
 
 export const BUCKETS = 1 << 16;
@@ -37,7 +54,7 @@ export function featurizeDocs(samples: Sample[], log = false, lm: CharLmTables |
   const t0 = Date.now();
   samples.forEach((s, i) => {
     const norm = normalise(s.text);
-    const f = extract(norm, { buckets: BUCKETS, lexicon: EMPTY_LEX, zlib: true, lm });
+    const f = extract(norm, { buckets: BUCKETS, lexicon: EMPTY_LEX, zlib: true, lm, sparse: HYPER.sparseMode });
     out.push({ sample: s, norm, words: f.words, f });
     if (log && i % 5000 === 4999) console.error(`  featurised ${i + 1}/${samples.length} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   });
@@ -67,22 +84,22 @@ export function deriveLexicon(docs: Doc[], opts: { nAi?: number; nHuman?: number
   const nAi = opts.nAi ?? 200;
   const nHuman = opts.nHuman ?? 150;
   const NB = 1 << 21;
-  const S = SOURCES.length;
+  const S = CONTRAST_GROUPS.length;
   const slots = S * 2;
   const counts = new Uint16Array(NB * slots);
   const N = new Float64Array(slots);
   const grams: Set<string>[] = [];
-  for (const d of docs) {
-    const slot = SOURCES.indexOf(d.sample.source) * 2 + d.sample.label;
-    N[slot]++;
+  const slotsOf = docs.map((d) => contrastGroups(d.sample).map((g) => g * 2 + d.sample.label));
+  docs.forEach((d, i) => {
+    for (const slot of slotsOf[i]) N[slot]++;
     const g = wordNgrams(d.norm, 3);
     grams.push(g);
     for (const x of g) {
-      const k = (fnv1a(x) % NB) * slots + slot;
-      if (counts[k] < 65535) counts[k]++;
+      const b = (fnv1a(x) % NB) * slots;
+      for (const slot of slotsOf[i]) if (counts[b + slot] < 65535) counts[b + slot]++;
     }
-  }
-  const present = SOURCES.map((_, s) => N[s * 2] > 0 && N[s * 2 + 1] > 0);
+  });
+  const present = CONTRAST_GROUPS.map((_, s) => N[s * 2] > 0 && N[s * 2 + 1] > 0);
   const stats = (b: number) => {
     let sum = 0;
     let min = Infinity;
@@ -127,13 +144,12 @@ export function deriveLexicon(docs: Doc[], opts: { nAi?: number; nHuman?: number
     else if (passHu(st)) bucketOk[b] = 1;
   }
   const exact = new Map<string, Uint16Array>();
-  docs.forEach((d, i) => {
-    const slot = SOURCES.indexOf(d.sample.source) * 2 + d.sample.label;
+  docs.forEach((_, i) => {
     for (const x of grams[i]) {
       if (!bucketOk[fnv1a(x) % NB]) continue;
       let c = exact.get(x);
       if (!c) exact.set(x, (c = new Uint16Array(slots)));
-      if (c[slot] < 65535) c[slot]++;
+      for (const slot of slotsOf[i]) if (c[slot] < 65535) c[slot]++;
     }
   });
   const aiCand = new Map<string, number>();
@@ -275,6 +291,11 @@ export function isBaseModel(generator: string): boolean {
   return /^(gpt2|gpt-?neo|gpt-?j|gptneo|gptj|gpt-neox|opt)/i.test(generator);
 }
 
+/** The public corpora's texts written by chat assistants themselves (see HYPER.oldAi). */
+export function isChatAssistant(s: Sample): boolean {
+  return (s.source === 'outfox' && s.generator === 'chatgpt' && s.attack === 'none') || (s.source === 'fast_detect_gpt' && /^gpt-(3\.5-turbo|4)$/.test(s.generator));
+}
+
 /** Per-(source, label) balancing weights: each present cell gets the same total weight. */
 export function balancedWeights(samples: Sample[], byGenerator = HYPER.balanceGenerators, baseWeight = HYPER.baseModelWeight): Float64Array {
   // each (source, label) cell gets the same total weight; with byGenerator, the AI share of a source is further
@@ -293,6 +314,8 @@ export function balancedWeights(samples: Sample[], byGenerator = HYPER.balanceGe
   samples.forEach((s, i) => {
     w[i] = 1 / cnt.get(cell(s) + '|' + sub(s))! / gens.get(cell(s))!.size;
     if (s.label === 1 && isBaseModel(s.generator)) w[i] *= baseWeight;
+    if (s.source === 'ai2026') w[i] *= HYPER.modernWeight;
+    else if (s.label === 1) w[i] *= HYPER.oldAiWeight;
   });
   let sum = 0;
   for (const x of w) sum += x;
@@ -446,7 +469,7 @@ export function makeWindows(docs: Doc[], lex: Lexicon, perDoc: number, withCentr
       const b = spans[Math.min(k + 2, spans.length - 1)].end;
       const text = d.norm.slice(a, b);
       if (wordCount(text) < 8) continue;
-      const opts = { buckets: BUCKETS, lexicon: lex, zlib: false };
+      const opts = { buckets: BUCKETS, lexicon: lex, zlib: false, sparse: HYPER.sparseMode };
       const c = spans[Math.min(k + 1, spans.length - 1)];
       const centre = withCentre ? extract(d.norm.slice(c.start, c.end), opts) : undefined;
       out.push({ f: extract(text, opts), centre, label: d.sample.label, sample: d.sample });
@@ -468,11 +491,14 @@ export function fprThreshold(scores: number[], samples: Sample[], maxFpr: number
   const all: number[] = [];
   scores.forEach((s, i) => {
     if (samples[i].label !== 0) return;
-    const k = samples[i].source;
+    // by genre (HYPER.fprBy 'genre'): the kinds of human writing, not the corpora, must each stay under maxFpr
+    const k = HYPER.fprBy === 'genre' ? (samples[i].genre ?? samples[i].source) : samples[i].source;
     if (!bySrc.has(k)) bySrc.set(k, []);
     bySrc.get(k)!.push(s);
     all.push(s);
   });
+  // a group too small to hold maxFpr of its texts is judged pooled only
+  for (const [k, v] of bySrc) if (v.length * maxFpr < 1) bySrc.delete(k);
   const q = (arr: number[], fpr: number) => {
     const sorted = [...arr].sort((a, b) => b - a);
     const k = Math.floor(fpr * sorted.length);
@@ -503,6 +529,25 @@ export const HYPER = {
   /** hashed n-grams in the document model (the sentence-window model keeps them either way) */
   docSparse: envNum('DET_DOC_SPARSE', 1) === 1,
   baseModelWeight: envNum('DET_BASE_WEIGHT', 0),
+  /**
+   * character-LM features (model/charlm.json). Off since 2.0.0: the LM is built from the reference library, which is
+   * now also human training data, and it added at most 0.005 AUROC when it was on.
+   */
+  charLm: envNum('DET_CHARLM', 0) === 1,
+  /** hashed n-grams over word shapes, not the words (ExtractOptions.sparse): topic must not decide authorship */
+  sparseMode: (process.env.DET_SPARSE_MODE === 'words' ? 'words' : 'style') as 'words' | 'style',
+  /** weight of the four public corpora's AI texts (0: trained on the assistant corpus's AI texts only) */
+  oldAiWeight: envNum('DET_OLD_AI_WEIGHT', 1),
+  /**
+   * 'chat': of the public corpora's AI texts, train only on chat assistants' own writing (OUTFOX ChatGPT,
+   * fast_detect_gpt GPT-3.5-Turbo and GPT-4), not on l2r's rewrites of human texts nor on completion models
+   * (davinci, text-davinci-003, FLAN-T5, SeqXGPT's GPT-3): those sit close to human writing and pull the boundary
+   * into it. 'all': every non-base-model AI text.
+   */
+  oldAi: (process.env.DET_OLD_AI === 'all' ? 'all' : 'chat') as 'all' | 'chat',
+  fprBy: (process.env.DET_FPR_BY === 'genre' ? 'genre' : 'source') as 'genre' | 'source',
+  /** weight of the assistant corpus's cell relative to each other (source, label) cell: it is what users paste */
+  modernWeight: envNum('DET_MODERN_WEIGHT', 5),
   /** sign-consistency filter also requires agreement on base-LM AI texts (per source) */
   signBase: envNum('DET_SIGN_BASE', 0) === 1,
   /** <0 disables the sign-consistency filter */
@@ -515,7 +560,7 @@ export const HYPER = {
   holdout: 0.2,
   aiFpr: 0.01,
   aiPooledFpr: 0.005,
-  aiMarginLogit: envNum('DET_AI_MARGIN', 2),
+  aiMarginLogit: envNum('DET_AI_MARGIN', 2.5),
   humanFnr: 0.1,
   sentenceFpr: 0.05,
 };
@@ -539,25 +584,24 @@ function aurocQuick(pos: number[], neg: number[]): number {
 export function signConsistentMask(docs: Doc[], margin: number): { mask: Uint8Array; dir: Int8Array; auc: number[][] } {
   const mask = new Uint8Array(N_DENSE);
   const dir = new Int8Array(N_DENSE);
-  const srcs = SOURCES.filter((s) => docs.some((d) => d.sample.source === s && d.sample.label === 0) && docs.some((d) => d.sample.source === s && d.sample.label === 1));
   const auc: number[][] = [];
-  // groups whose direction must agree: per source, its non-base-LM AI texts vs its human texts; with
-  // HYPER.signBase also its base-LM AI texts vs its human texts (when the source has at least 20 of them)
-  const groups: { src: string; base: boolean }[] = [];
-  for (const src of srcs) {
-    groups.push({ src, base: false });
-    if (HYPER.signBase && docs.filter((d) => d.sample.source === src && d.sample.label === 1 && isBaseModel(d.sample.generator)).length >= 20) groups.push({ src, base: true });
-  }
+  // groups whose direction must agree: each contrast group's non-base-LM AI texts against its human texts; with
+  // HYPER.signBase also a source's base-LM AI texts against its human texts (when it has at least 20 of them)
+  const long = docs.filter((d) => d.words >= MIN_WORDS);
+  const groups: { pos: Doc[]; neg: Doc[] }[] = [];
+  CONTRAST_GROUPS.forEach((_, g) => {
+    const inG = long.filter((d) => contrastGroups(d.sample).includes(g));
+    const neg = inG.filter((d) => d.sample.label === 0);
+    const pos = inG.filter((d) => d.sample.label === 1 && !isBaseModel(d.sample.generator));
+    if (pos.length && neg.length) groups.push({ pos, neg });
+    const base = inG.filter((d) => d.sample.label === 1 && isBaseModel(d.sample.generator));
+    if (HYPER.signBase && base.length >= 20 && neg.length) groups.push({ pos: base, neg });
+  });
   for (let j = 0; j < N_DENSE; j++) {
-    const per = groups.map(({ src, base }) => {
-      const ds = docs.filter((d) => d.sample.source === src && d.words >= MIN_WORDS && (d.sample.label === 0 || isBaseModel(d.sample.generator) === base));
-      const pos = ds.filter((d) => d.sample.label === 1).map((d) => d.f.dense[j]);
-      if (!pos.length) return 0.5;
-      return aurocQuick(pos, ds.filter((d) => d.sample.label === 0).map((d) => d.f.dense[j]));
-    });
+    const per = groups.map(({ pos, neg }) => aurocQuick(pos.map((d) => d.f.dense[j]), neg.map((d) => d.f.dense[j])));
     auc.push(per);
-    const up = per.every((a) => a >= 0.5 + margin);
-    const down = per.every((a) => a <= 0.5 - margin);
+    const up = per.length > 0 && per.every((a) => a >= 0.5 + margin);
+    const down = per.length > 0 && per.every((a) => a <= 0.5 - margin);
     mask[j] = up || down ? 1 : 0;
     dir[j] = up ? 1 : down ? -1 : 0;
   }
@@ -580,7 +624,12 @@ export function trainAll(
   const t0 = Date.now();
   const log = (m: string) => (opts.log ?? (() => {}))(`[${((Date.now() - t0) / 1000).toFixed(1)} s] ${m}`);
   // with baseModelWeight 0, base-LM AI texts are excluded from training and calibration altogether
-  const used = (d: Doc) => !(HYPER.baseModelWeight === 0 && d.sample.label === 1 && isBaseModel(d.sample.generator));
+  // mixed documents have no single label: they are only evaluated
+  const used = (d: Doc) =>
+    d.sample.voice !== 'mixed' &&
+    !(HYPER.baseModelWeight === 0 && d.sample.label === 1 && isBaseModel(d.sample.generator)) &&
+    !(HYPER.oldAiWeight === 0 && d.sample.label === 1 && d.sample.source !== 'ai2026') &&
+    !(HYPER.oldAi === 'chat' && d.sample.label === 1 && d.sample.source !== 'ai2026' && !isChatAssistant(d.sample));
   const train = docs.filter((d) => !isHoldout(d.sample) && used(d));
   const hold = docs.filter((d) => isHoldout(d.sample) && used(d));
   log(`train ${train.length} docs, calibration holdout ${hold.length} docs`);
@@ -684,6 +733,21 @@ export function trainAll(
     doc: { raw, platt, model: docModel },
     win,
     thresholds,
-    stats: { trainDocs: train.length, holdoutDocs: hold.length },
+    stats: { trainDocs: train.length, holdoutDocs: hold.length, aiRule },
+  };
+}
+
+/** The shipped weights file's content for a trained model (also used in memory by the evaluation). */
+export function toWeights(trained: Trained, modelVersion: string, training: Record<string, unknown>): WeightsJson {
+  return {
+    modelVersion,
+    charLm: HYPER.charLm,
+    sparseMode: HYPER.sparseMode,
+    buckets: BUCKETS,
+    lexicon: { ai: trained.lexicon.ai, human: trained.lexicon.human },
+    doc: toJson(trained.doc.raw, trained.doc.platt),
+    win: toJson(trained.win!.raw, trained.win!.platt),
+    thresholds: trained.thresholds,
+    training: { hyper: HYPER, ...trained.stats, ...training },
   };
 }

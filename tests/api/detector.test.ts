@@ -1,6 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { thresholds } from '../../src/engines/detector';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { LIMIT_MESSAGES } from '../../src/shared/limits';
+import { VERDICT_TEXT } from '../../src/shared/detector-verdicts';
 import { createTestApp, json, post, register, setCookies, type TestApp } from '../helpers/app';
 import { multipartBody, startProvider, tinyDocx, tinyPdf, type FakeProvider } from '../helpers/provider-servers';
 
@@ -12,6 +15,9 @@ const TEXT =
   'By the time we got there it was dark, the campsite was muddy and the only free pitch was next to a family with three dogs. ' +
   'Honestly it was fine. The dogs were friendly, the kids shared their marshmallows, and on Saturday the rain stopped long enough for a swim. ' +
   'I would go again, but I would pack the poles myself.';
+
+// the end-to-end test's document: a default-voice assistant document of a held-out genre (scripts/ai2026/pick-e2e-fixture.ts)
+const HELD_OUT_AI = readFileSync(join(__dirname, '..', '..', 'e2e', 'data', 'heldout-default.txt'), 'utf8').trim();
 
 function words(n: number): string {
   return Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
@@ -51,6 +57,30 @@ describe('content detector API', () => {
     expect(body.bands).toEqual({ ai: thresholds.ai, human: thresholds.human, minWords: thresholds.minWords });
     const expected = body.score >= thresholds.ai ? ['ai', 'mixed'] : body.score <= thresholds.human ? ['human'] : ['uncertain', 'mixed'];
     expect(expected).toContain(body.verdict);
+    // the verdict in words and the band the score falls in
+    expect(body.verdictText).toBe(VERDICT_TEXT[body.verdict as keyof typeof VERDICT_TEXT]);
+    expect(body.band).toBe(body.score >= thresholds.ai ? 'ai' : body.score <= thresholds.human ? 'human' : 'uncertain');
+    expect(body.note).toBeNull();
+  });
+
+  it('says "Can\'t tell" and asks for more text under 50 words', async () => {
+    const res = await post(t.app, URL, { text: 'This sentence is short. So is this one, and that is all there is to read here.' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = json(res);
+    expect(body.verdict).toBe('uncertain');
+    expect(body.verdictText).toBe("Can't tell");
+    expect(body.note).toBe('Add more text for a reliable result');
+    expect(body.bands.minWords).toBe(50);
+  });
+
+  it('answers "Likely AI-generated" for a default-voice assistant document of a held-out genre', async () => {
+    const res = await post(t.app, URL, { text: HELD_OUT_AI });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = json(res);
+    expect(body.verdict).toBe('ai');
+    expect(body.verdictText).toBe('Likely AI-generated');
+    expect(body.band).toBe('ai');
+    expect(body.sentences.some((s: { score: number }) => s.score >= thresholds.sentenceAi)).toBe(true);
   });
 
   it('gives an anonymous visitor 5 detections, then the SPEC message, and failures do not count', async () => {

@@ -34,6 +34,10 @@ export interface Thresholds {
 
 export interface WeightsJson {
   modelVersion: string;
+  /** the document model uses the character-LM features (model/charlm.json) */
+  charLm?: boolean;
+  /** how the hashed n-grams are keyed (see ExtractOptions.sparse); absent means 'words' */
+  sparseMode?: 'words' | 'style';
   buckets: number;
   lexicon: { ai: [string, number][]; human: [string, number][] };
   doc: LinearModelJson;

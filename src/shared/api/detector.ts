@@ -20,12 +20,25 @@ export interface DetectResponse {
   score: number;
   humanProbability: number;
   verdict: Verdict;
+  /** The verdict in words: "Likely AI-generated", "Likely human", "Mixed: parts look AI-generated" or "Can't tell". */
+  verdictText: string;
+  /** The band of `bands` the score falls in (a 'mixed' verdict has its score in any band but 'human'). */
+  band: 'ai' | 'uncertain' | 'human';
+  /** "Add more text for a reliable result" for texts under `bands.minWords` words, else null. */
+  note: string | null;
   /** Human-readable lines: AI and human probability with 2 decimals, then the reasons. */
   analysis: string[];
   reasons: string[];
   sentences: DetectSentence[];
-  /** 'veritext' (offline engine), 'gptzero' or 'sapling'. */
+  /** 'veritext' (offline engine, alone or with the neural scorer), 'gptzero' or 'sapling'. */
   provider: string;
+  /**
+   * What produced the score: 'veritext' (the offline engine alone), 'veritext+scorer' (the offline engine combined with
+   * the neural scorer of DETECTOR_SCORER_URL) or the provider's name.
+   */
+  engine: DetectEngine;
+  /** The neural scorer's reading when it was used ('veritext+scorer'), else null. */
+  scorer?: DetectScorer | null;
   modelVersion: string;
   wordCount: number;
   /**
@@ -38,6 +51,17 @@ export interface DetectResponse {
   text?: string;
   /** Anonymous visitors: detections used and allowed this session. */
   allowance: { used: number; limit: number } | null;
+}
+
+export type DetectEngine = 'veritext' | 'veritext+scorer' | 'gptzero' | 'sapling';
+
+export interface DetectScorer {
+  /** The served model that scored the text (DETECTOR_SCORER_MODEL). */
+  model: string;
+  /** Fast-DetectGPT analytic sampling discrepancy: human text near 0, machine text higher. */
+  curvature: number;
+  /** AI probability read from the curvature, before it is combined with the engine's score. */
+  probability: number;
 }
 
 export interface VerdictBands {

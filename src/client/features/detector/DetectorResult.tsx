@@ -9,6 +9,7 @@ import { scoreTone, TONE_CLASSES, VERDICT_LABELS } from './api';
 import { HighlightedText, HighlightLegend } from './HighlightedText';
 import { ScoreGauge } from './ScoreGauge';
 import { VerdictScale } from './VerdictScale';
+import { FairnessNote } from './FairnessNote';
 
 export async function copyText(text: string): Promise<void> {
   try {
@@ -88,9 +89,7 @@ export const DetectorResult = forwardRef<HTMLDivElement, { result: DetectRespons
             {result.provider === 'veritext' ? `Offline engine ${result.modelVersion}` : `Provider: ${result.provider}`} · {result.wordCount} words
           </span>
         </div>
-        <p className="mt-3 text-xs text-muted-foreground">
-          No detector is certain. Use this result to start a conversation, never as the only evidence of misconduct.
-        </p>
+        <FairnessNote />
       </section>
     );
   },

@@ -22,6 +22,7 @@ export function HighlightedText({ text, sentences }: { text: string; sentences: 
         <span
           tabIndex={0}
           data-score={s.score.toFixed(3)}
+          data-tone={tone}
           data-testid="sentence"
           aria-describedby={tipId}
           onMouseEnter={() => setActive(i)}

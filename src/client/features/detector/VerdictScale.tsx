@@ -1,5 +1,6 @@
 import type { VerdictBands } from '@/shared/api/detector';
 import { percent } from '@/shared/api/detector';
+import { bandOf, SHORT_TEXT_NOTE, VERDICT_TEXT } from '@/shared/detector-verdicts';
 
 /**
  * Where the score sits against the bands that decide the verdict. The 'AI' band is deliberately narrow (few human
@@ -9,7 +10,7 @@ export function VerdictScale({ score, bands, wordCount }: { score: number; bands
   if (wordCount < bands.minWords) {
     return (
       <p className="mt-3 text-xs text-muted-foreground" data-testid="verdict-scale">
-        Texts under {bands.minWords} words are always “Uncertain”: they are too short for a reliable verdict.
+        {SHORT_TEXT_NOTE}: texts under {bands.minWords} words are always “{VERDICT_TEXT.uncertain}”, as they are too short for a reliable verdict.
       </p>
     );
   }
@@ -28,8 +29,9 @@ export function VerdictScale({ score, bands, wordCount }: { score: number; bands
         />
       </div>
       <figcaption className="mt-1.5 text-xs leading-5 text-muted-foreground">
-        This text scored <strong className="font-semibold text-foreground">{percent(score)}</strong>. “Likely human-written” up to{' '}
-        {percent(bands.human)}, “Likely AI-generated” from {percent(bands.ai)}; in between it says “Uncertain”, or “Mixed” where its sentences disagree.
+        This text scored <strong className="font-semibold text-foreground">{percent(score)}</strong>, in the “
+        {VERDICT_TEXT[bandOf(score, bands)]}” band. “{VERDICT_TEXT.human}” up to {percent(bands.human)}, “
+        {VERDICT_TEXT.ai}” from {percent(bands.ai)}; in between it says “{VERDICT_TEXT.uncertain}”, or “Mixed” where its sentences disagree.
       </figcaption>
     </figure>
   );

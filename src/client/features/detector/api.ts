@@ -1,5 +1,6 @@
 import { apiJson, apiUpload, fileForm } from '@/client/lib/api';
 import type { DetectResponse } from '@/shared/api/detector';
+import { VERDICT_TEXT } from '@/shared/detector-verdicts';
 
 export const DETECT_PATH = '/api/tools/content-detector';
 
@@ -36,11 +37,11 @@ export const TONE_CLASSES = {
 } as const;
 
 export const VERDICT_LABELS: Record<DetectResponse['verdict'], { title: string; detail: string }> = {
-  ai: { title: 'Likely AI-generated', detail: 'The writing shows strong, consistent signs of machine generation.' },
-  human: { title: 'Likely human-written', detail: 'The writing looks like a person wrote it.' },
-  mixed: { title: 'Mixed', detail: 'Some passages look machine-generated and others human-written.' },
+  ai: { title: VERDICT_TEXT.ai, detail: 'The writing shows strong, consistent signs of machine generation.' },
+  human: { title: VERDICT_TEXT.human, detail: 'The writing looks like a person wrote it.' },
+  mixed: { title: VERDICT_TEXT.mixed, detail: 'Some passages look machine-generated and others human-written. The highlighted sentences are the ones that look AI-generated.' },
   uncertain: {
-    title: 'Uncertain',
+    title: VERDICT_TEXT.uncertain,
     detail: 'The signals are not strong enough for a reliable verdict. Treat this result as inconclusive, not as evidence.',
   },
 };
