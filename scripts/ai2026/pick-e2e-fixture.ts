@@ -1,5 +1,5 @@
 /**
- * Writes e2e/data/heldout-default.txt: the end-to-end test's AI document. The rule was fixed before the detector was
+ * Writes e2e/samples/heldout-default.txt: the end-to-end test's AI document. The rule was fixed before the detector was
  * trained on the corpus and is never changed to make the test pass: the default-voice document of the held-out genre
  * 'business-memo' with the lowest id among those of 150 to 500 words.
  */
@@ -15,7 +15,7 @@ const pick = readCorpus()
   .filter((r) => r.genre === GENRE && r.voice === 'default' && r.words >= 150 && r.words <= 500)
   .sort((a, b) => (a.id < b.id ? -1 : 1))[0];
 if (!pick) throw new Error(`no default-voice ${GENRE} document of 150-500 words`);
-const out = join(root, 'e2e', 'data', 'heldout-default.txt');
+const out = join(root, 'e2e', 'samples', 'heldout-default.txt');
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, pick.text!.trim() + '\n');
 console.log(`${pick.id} (${pick.words} words) -> ${out}`);

@@ -17,7 +17,7 @@ const TEXT =
   'I would go again, but I would pack the poles myself.';
 
 // the end-to-end test's document: a default-voice assistant document of a held-out genre (scripts/ai2026/pick-e2e-fixture.ts)
-const HELD_OUT_AI = readFileSync(join(__dirname, '..', '..', 'e2e', 'data', 'heldout-default.txt'), 'utf8').trim();
+const HELD_OUT_AI = readFileSync(join(__dirname, '..', '..', 'e2e', 'samples', 'heldout-default.txt'), 'utf8').trim();
 
 function words(n: number): string {
   return Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
