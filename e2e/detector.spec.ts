@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, registerViaApi, test } from './fixtures';
 
 const TEXT =
@@ -84,7 +84,7 @@ test('the content-detector alias and the ChatGPT detector page both work', async
 
 // A default-voice document of a genre the detector never trained on, picked by a fixed rule before the model was
 // trained (scripts/ai2026/pick-e2e-fixture.ts), never tuned for this test.
-const HELD_OUT_AI = readFileSync(join(__dirname, 'samples', 'heldout-default.txt'), 'utf8').trim();
+const HELD_OUT_AI = readFileSync(fileURLToPath(new URL('./samples/heldout-default.txt', import.meta.url)), 'utf8').trim();
 
 test('detector page: a document written by a current assistant reads "Likely AI-generated", with highlights', async ({ page }) => {
   await registerViaApi(page);
