@@ -16,7 +16,7 @@ import {
   type Features,
   type Lexicon,
 } from '../src/engines/detector/features';
-import { LinearModel, Z_CLIP, combineSentenceScore, encodeSparse, sigmoid, type LinearModelJson, type Thresholds, type WeightsJson } from '../src/engines/detector/model';
+import { LinearModel, Z_CLIP, combineSentenceScore, encodeSparse, sigmoid, withMargin, type LinearModelJson, type Thresholds, type WeightsJson } from '../src/engines/detector/model';
 import { SOURCES, type Sample, wordCount } from './detector-data';
 
 /**
@@ -678,8 +678,7 @@ export function trainAll(
   const holdSamples = holdLong.map((d) => d.sample);
   const aiRule = fprThreshold(holdScores, holdSamples, HYPER.aiFpr, HYPER.aiPooledFpr);
   // domain-shift safety margin in logit space: thresholds calibrated in-domain do not transfer (see model card)
-  const lg = (p: number) => Math.log(p / (1 - p));
-  const ai = Math.min(0.9995, sigmoid(lg(Math.min(Math.max(aiRule, 1e-6), 1 - 1e-6)) + HYPER.aiMarginLogit));
+  const ai = Math.min(0.9995, withMargin(aiRule, HYPER.aiMarginLogit));
   // target population for the 'human' band: AI text from instruction-tuned / GPT-3-class models
   const aiScores = holdScores.filter((_, i) => holdSamples[i].label === 1 && !isBaseModel(holdSamples[i].generator));
   const human = Math.max(0.02, Math.min(ai - 0.1, quantile(aiScores, HYPER.humanFnr), 0.5));

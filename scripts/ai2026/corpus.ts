@@ -165,3 +165,19 @@ export function isEvalOnly(s: Sample): boolean {
   if (isHeldOutGenre(s)) return true;
   return s.source !== 'ai2026' && isHeldOut(s, 0.15, 29);
 }
+
+/**
+ * The parts of a mixed document, each scored alone by the eval and the tests: its assistant-written spans and its
+ * human paragraphs, those of at least `minWords` words.
+ */
+export function mixedParts(s: Sample, minWords = 40): { ai: string[]; human: string[] } {
+  const ai: string[] = [];
+  const human: string[] = [];
+  let at = 0;
+  for (const [a, b] of [...(s.aiSpans ?? []), [s.text.length, s.text.length] as [number, number]]) {
+    for (const chunk of s.text.slice(at, a).split(/\n\s*\n/)) if (wordCount(chunk) >= minWords) human.push(chunk);
+    if (wordCount(s.text.slice(a, b)) >= minWords) ai.push(s.text.slice(a, b));
+    at = b;
+  }
+  return { ai, human };
+}

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { detect, thresholds } from '../../src/engines/detector/index';
 import { detectionDataDir, hasDetectionData, wordCount, type Sample } from '../../scripts/detector-data';
-import { CORPUS_PATH, isEvalOnly, loadAllSamples } from '../../scripts/ai2026/corpus';
+import { CORPUS_PATH, isEvalOnly, loadAllSamples, mixedParts } from '../../scripts/ai2026/corpus';
 
 // Held-out examples only: every document here is of a genre the shipped model never trained on (or of the human
 // test split), so these checks fail if the model stops generalising, not only if it forgets its training data.
@@ -45,12 +45,9 @@ describe.skipIf(!present)('detector on held-out genres of each voice (needs ../s
     const ai: number[] = [];
     const human: number[] = [];
     for (const s of voice('mixed')) {
-      let at = 0;
-      for (const [a, b] of [...s.aiSpans!, [s.text.length, s.text.length] as [number, number]]) {
-        for (const chunk of s.text.slice(at, a).split(/\n\s*\n/)) if (wordCount(chunk) >= 40) human.push(detect(chunk).score);
-        if (wordCount(s.text.slice(a, b)) >= 40) ai.push(detect(s.text.slice(a, b)).score);
-        at = b;
-      }
+      const parts = mixedParts(s);
+      ai.push(...parts.ai.map((t) => detect(t).score));
+      human.push(...parts.human.map((t) => detect(t).score));
     }
     expect(ai.length).toBeGreaterThan(15);
     expect(mean(ai)).toBeGreaterThan(mean(human) + 0.15);

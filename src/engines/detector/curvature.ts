@@ -19,6 +19,7 @@
  * Truncation makes mu_t an overestimate (the tail it drops has low log-probability), which biases the curvature
  * towards 0, i.e. towards reading human.
  */
+import { logit, sigmoid } from './model';
 
 export interface CompletionLogprobs {
   token_logprobs: (number | null)[];
@@ -95,21 +96,7 @@ export function curvatureToProbability(curvature: number): number {
 export const ENGINE_WEIGHT = 0.5;
 export const SCORER_WEIGHT = 0.5;
 
-/** Probabilities are clamped to [1e-6, 1 - 1e-6] before taking logits, so 0 or 1 from either side stays finite. */
-const EPS = 1e-6;
-
 export function combineWithEngine(engineScore: number, scorerProb: number): number {
   const z = ENGINE_WEIGHT * logit(engineScore) + SCORER_WEIGHT * logit(scorerProb);
   return sigmoid(z / (ENGINE_WEIGHT + SCORER_WEIGHT));
-}
-
-function logit(p: number): number {
-  const q = Math.min(1 - EPS, Math.max(EPS, p));
-  return Math.log(q / (1 - q));
-}
-
-function sigmoid(z: number): number {
-  if (z >= 0) return 1 / (1 + Math.exp(-z));
-  const e = Math.exp(z);
-  return e / (1 + e);
 }

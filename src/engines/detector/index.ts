@@ -10,7 +10,7 @@ import weightsJson from './model/weights.json';
 import charLmJson from './model/charlm.json';
 import { charLmFromJson, type CharLmJson, type CharLmTables } from './charlm';
 import { DENSE_NAMES, extract, normalise, splitSentences, tokenize, lexiconMatch, type DenseName, type Features, type Span } from './features';
-import { LinearModel, combineSentenceScore, lexiconFromJson, sigmoid, type Thresholds, type WeightsJson } from './model';
+import { LinearModel, combineSentenceScore, lexiconFromJson, logit, sigmoid, type Thresholds, type WeightsJson } from './model';
 
 export { splitSentences, normalise } from './features';
 export type { Span } from './features';
@@ -33,6 +33,9 @@ export interface DetectionResult {
   sentences: SentenceResult[];
   reasons: string[];
   wordCount: number;
+  /** share of the words in sentences scored clearly AI / clearly human (they decide 'mixed') */
+  aiShare: number;
+  humanShare: number;
   modelVersion: string;
 }
 
@@ -147,10 +150,7 @@ const PARA_MIN_WORDS = 30;
  * their sentences (about 0.6), so the paragraph dominates where there is one.
  */
 const PARA_WEIGHT = 0.75;
-const logit = (p: number) => {
-  const q = Math.min(1 - 1e-6, Math.max(1e-6, p));
-  return Math.log(q / (1 - q));
-};
+
 
 function countWords(s: string): number {
   const m = s.match(/\S+/g);
@@ -159,6 +159,8 @@ function countWords(s: string): number {
 
 export interface Detector {
   detect(text: string): DetectionResult;
+  /** `result` read at another document score (see createDetector). */
+  rescore(result: DetectionResult, score: number): DetectionResult;
   /**
    * The document model's logit without the zlib feature (and the character LM where a model uses it): a few ms per
    * 1,000 words. Higher reads more AI-generated. Only differences between variants of one text are meaningful; the
@@ -318,21 +320,30 @@ export function createDetector(W: WeightsJson, charLm: CharLmTables | null): Det
     }
     const aiShare = totW ? aiW / totW : 0;
     const humanShare = totW ? huW / totW : 0;
-    // this detector's own bands (decideVerdict's default is the shipped model's)
-    const verdict = decideVerdict({ score, wordCount, aiShare, humanShare, sentenceCount: sentences.length }, thresholds);
-
-    const reasons = docReasons(f, score, wordCount);
-    if (verdict === 'mixed') {
-      reasons.unshift(
-        `Sentences disagree: about ${Math.round(aiShare * 100)} % of the text reads as AI-generated and ${Math.round(humanShare * 100)} % as human-written`,
-      );
-    } else if (verdict === 'uncertain' && wordCount >= thresholds.minWords) {
-      reasons.unshift('The score falls in the uncertain band: the signals are not strong enough either way');
-    }
-    return { score, humanProbability: 1 - score, verdict, sentences, reasons, wordCount, modelVersion: MODEL_VERSION };
+    const base = { humanProbability: 0, sentences, reasons: docReasons(f, score, wordCount), wordCount, aiShare, humanShare, modelVersion: MODEL_VERSION };
+    return { ...base, ...rescore({ ...base, score, verdict: 'uncertain' }, score, base.reasons) };
   }
 
-  return { detect, styleLogit, thresholds, modelVersion: MODEL_VERSION };
+  /** The lines that explain a 'mixed' or in-band verdict, placed before the other reasons. */
+  function verdictLines(verdict: Verdict, r: Pick<DetectionResult, 'aiShare' | 'humanShare' | 'wordCount'>): string[] {
+    if (verdict === 'mixed')
+      return [`Sentences disagree: about ${Math.round(r.aiShare * 100)} % of the text reads as AI-generated and ${Math.round(r.humanShare * 100)} % as human-written`];
+    if (verdict === 'uncertain' && r.wordCount >= thresholds.minWords) return ['The score falls in the uncertain band: the signals are not strong enough either way'];
+    return [];
+  }
+
+  /**
+   * The result with another document score (the neural scorer's combination): the verdict this detector's bands give
+   * it with the same sentence shares, and the reasons with the verdict's own lines replaced.
+   */
+  function rescore(result: DetectionResult, score: number, reasons = result.reasons.slice(verdictLines(result.verdict, result).length)): DetectionResult {
+    const { wordCount, aiShare, humanShare, sentences } = result;
+    // this detector's own bands (decideVerdict's default is the shipped model's)
+    const verdict = decideVerdict({ score, wordCount, aiShare, humanShare, sentenceCount: sentences.length }, thresholds);
+    return { ...result, score, humanProbability: 1 - score, verdict, reasons: [...verdictLines(verdict, result), ...reasons] };
+  }
+
+  return { detect, rescore, styleLogit, thresholds, modelVersion: MODEL_VERSION };
 }
 
 // The character LM is loaded only for weights trained with it (see HYPER.charLm in scripts/detector-trainer.ts).
@@ -342,4 +353,5 @@ const shipped = createDetector(SHIPPED, SHIPPED_LM);
 export const thresholds: Readonly<Thresholds> = shipped.thresholds;
 export const MODEL_VERSION: string = shipped.modelVersion;
 export const detect = (text: string): DetectionResult => shipped.detect(text);
+export const rescore = (result: DetectionResult, score: number): DetectionResult => shipped.rescore(result, score);
 export const styleLogit = (text: string): number => shipped.styleLogit(text);

@@ -52,6 +52,17 @@ export function sigmoid(z: number): number {
   return e / (1 + e);
 }
 
+/** Log-odds of a probability clamped to [1e-6, 1 - 1e-6], so 0 or 1 stays finite. */
+export function logit(p: number): number {
+  const q = Math.min(1 - 1e-6, Math.max(1e-6, p));
+  return Math.log(q / (1 - q));
+}
+
+/** The threshold `margin` log-odds above probability `p` (the safety margin of the 'ai' band). */
+export function withMargin(p: number, margin: number): number {
+  return sigmoid(logit(p) + margin);
+}
+
 export const Z_CLIP = 5;
 
 /** Weight of the sentence's own score when combined with its 3-sentence window (see combineSentenceScore). */
@@ -63,11 +74,7 @@ export const SENTENCE_SELF_WEIGHT = 0.5;
  * logit space.
  */
 export function combineSentenceScore(pWindow: number, pSelf: number): number {
-  const lg = (p: number) => {
-    const q = Math.min(1 - 1e-6, Math.max(1e-6, p));
-    return Math.log(q / (1 - q));
-  };
-  return sigmoid((1 - SENTENCE_SELF_WEIGHT) * lg(pWindow) + SENTENCE_SELF_WEIGHT * lg(pSelf));
+  return sigmoid((1 - SENTENCE_SELF_WEIGHT) * logit(pWindow) + SENTENCE_SELF_WEIGHT * logit(pSelf));
 }
 
 export class LinearModel {

@@ -3,7 +3,7 @@
  * answers wins) and, when no provider answered, the optional neural scorer combined with the engine. Builds the answer
  * body of POST /api/tools/content-detector except the caller's allowance.
  */
-import { decideVerdict, detect, thresholds, type DetectionResult } from '../../engines/detector';
+import { detect, rescore, thresholds, type DetectionResult } from '../../engines/detector';
 import { bandOf, SHORT_TEXT_NOTE, VERDICT_TEXT } from '../../shared/detector-verdicts';
 import { combineWithEngine } from '../../engines/detector/curvature';
 import { percent, type DetectEngine, type DetectResponse, type Verdict, type VerdictBands } from '../../shared/api/detector';
@@ -92,54 +92,20 @@ export async function runDetection(ctx: ServerContext, text: string, log: Log): 
   return { local, remote: null, scorer: null, sentences: local.sentences };
 }
 
-function countWords(s: string): number {
-  const m = s.match(/\S+/g);
-  return m ? m.length : 0;
-}
-
-/** Share of words in sentences the engine scored clearly AI / clearly human, as the engine computes them for its verdict. */
-function sentenceShares(local: DetectionResult, text: string): { aiShare: number; humanShare: number } {
-  let aiW = 0;
-  let huW = 0;
-  let totW = 0;
-  for (const s of local.sentences) {
-    const n = countWords(text.slice(s.start, s.end));
-    totW += n;
-    if (s.score >= thresholds.sentenceAi) aiW += n;
-    else if (s.score <= thresholds.sentenceHuman) huW += n;
-  }
-  return { aiShare: totW ? aiW / totW : 0, humanShare: totW ? huW / totW : 0 };
-}
-
-// The engine's own lines about its verdict (src/engines/detector); replaced when the combined score changes the verdict.
-const VERDICT_LINES = [/^Sentences disagree: /, /^The score falls in the uncertain band/];
-
-/** The engine's score combined with the scorer's, and the verdict the engine's bands give it. */
-function withScorer(local: DetectionResult, text: string, scorer: ScorerResult) {
-  const score = Math.round(combineWithEngine(local.score, scorer.probability) * 10000) / 10000;
-  const shares = sentenceShares(local, text);
-  const verdict = decideVerdict({ score, wordCount: local.wordCount, sentenceCount: local.sentences.length, ...shares });
-  let reasons = local.reasons;
-  if (verdict !== local.verdict) {
-    reasons = reasons.filter((r) => !VERDICT_LINES.some((re) => re.test(r)));
-    if (verdict === 'mixed') {
-      reasons.unshift(
-        `Sentences disagree: about ${Math.round(shares.aiShare * 100)} % of the text reads as AI-generated and ${Math.round(shares.humanShare * 100)} % as human-written`,
-      );
-    } else if (verdict === 'uncertain' && local.wordCount >= thresholds.minWords) {
-      reasons.unshift('The score falls in the uncertain band: the signals are not strong enough either way');
-    }
-  }
+/** The engine's score combined with the scorer's, read against the engine's bands (its verdict and reasons follow). */
+function withScorer(local: DetectionResult, scorer: ScorerResult) {
+  const combined = rescore(local, Math.round(combineWithEngine(local.score, scorer.probability) * 10000) / 10000);
+  const { score, verdict } = combined;
   const lean = scorer.probability >= 0.5 ? 'AI-generated text' : 'human writing';
-  reasons = [
-    ...reasons,
+  const reasons = [
+    ...combined.reasons,
     `A neural language model (${scorer.model}) finds the wording ${scorer.curvature >= 0 ? 'more' : 'less'} predictable than its own samples (curvature ${scorer.curvature.toFixed(2)}, AI probability ${percent(scorer.probability)}), as is typical of ${lean}; the score combines it with the offline engine's`,
   ];
   return { score, verdict, reasons };
 }
 
 /** The answer body of POST /api/tools/content-detector, without the caller's allowance (and the uploaded text). */
-export function detectionBody(outcome: DetectionOutcome, text: string): Omit<DetectResponse, 'allowance'> {
+export function detectionBody(outcome: DetectionOutcome): Omit<DetectResponse, 'allowance'> {
   const { local, remote, scorer, sentences } = outcome;
   let score: number;
   let verdict: Verdict;
@@ -150,7 +116,7 @@ export function detectionBody(outcome: DetectionOutcome, text: string): Omit<Det
     verdict = providerVerdict(score, local);
     engine = remote.provider;
   } else if (scorer) {
-    ({ score, verdict, reasons } = withScorer(local, text, scorer));
+    ({ score, verdict, reasons } = withScorer(local, scorer));
     engine = 'veritext+scorer';
   } else {
     score = local.score;
@@ -182,5 +148,5 @@ export function detectionBody(outcome: DetectionOutcome, text: string): Omit<Det
 
 /** Detect and build the answer body (the route adds the allowance). */
 export async function detectDocument(ctx: ServerContext, text: string, log: Log): Promise<Omit<DetectResponse, 'allowance'>> {
-  return detectionBody(await runDetection(ctx, text, log), text);
+  return detectionBody(await runDetection(ctx, text, log));
 }
