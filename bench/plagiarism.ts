@@ -1,5 +1,5 @@
 /**
- * Plagiarism checker at scale (issue 5 §6):
+ * Plagiarism checker at scale:
  *
  *   npm run bench:plagiarism
  *   BENCH_DOCS=5000 BENCH_TARGET=postgres npm run bench:plagiarism
@@ -89,7 +89,9 @@ function humanTexts(): string[] {
   const seenOriginal = new Set<string>();
   for (const f of files(join(det, 'fast_detect_gpt'), (n) => n.endsWith('.raw_data.json'))) {
     for (const t of (JSON.parse(readFileSync(f, 'utf8')) as { original: string[] }).original ?? []) {
-      if (!seenOriginal.has(t)) texts.push(t), seenOriginal.add(t);
+      if (seenOriginal.has(t)) continue;
+      texts.push(t);
+      seenOriginal.add(t);
     }
   }
   for (const f of files(join(det, 'seqxgpt'), (n) => n.endsWith('.jsonl'))) {

@@ -1,5 +1,5 @@
 /**
- * npm run bench:quota — the metering figures of issue 6, on PGlite and on PostgreSQL:
+ * npm run bench:quota — the metering figures, on PGlite and on PostgreSQL:
  *   1. allowance checks with charges per second (vt_charge: check + charge in one statement), 1 client
  *   2. the same with 50 concurrent clients charging one account (worst case: one counter row)
  *   3. overspend under 50 concurrent clients racing for an allowance plus pack credits  target 0

@@ -216,7 +216,7 @@ test('a plan change made away from checkout (webhook, renewal, a downgrade takin
   });
   await page.goto('/usage');
   await expect(page.getByText('Your plan has been changed to Basic.')).toBeVisible();
-  // The upgrade box follows the plan the usage call reports, with its SPEC §6 label.
+  // The upgrade box follows the plan the usage call reports, with its label.
   const box = page.getByTestId('sidebar').getByRole('region', { name: 'Your plan' });
   await expect(box).toContainText('Basic Plan');
   await expect(box.getByTestId('upgrade-text')).toContainText('Go Pro for unlimited detections');

@@ -31,7 +31,7 @@ test('the home page shows the 3 latest posts with excerpts cut at 120 characters
 });
 
 test('when the blog answers without posts, /blog shows the built-in posts and says so', async ({ page }) => {
-  // SPEC §5: a blog response must contain a posts array; anything else counts as a failure.
+  // a blog response must contain a posts array; anything else counts as a failure.
   await page.route('**/api/external-blog/posts*', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{}' }));
   await page.goto('/blog');
   await expect(page.getByRole('status').filter({ hasText: 'could not be loaded' })).toBeVisible();

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fnv1a32 } from '../src/engines/text/hash';
 
 export type SourceName = 'l2r_data' | 'outfox' | 'fast_detect_gpt' | 'seqxgpt' | 'reference' | 'ai2026';
 /** The four public detection corpora. */
@@ -177,15 +178,8 @@ export function loadDetectionData(dir = detectionDataDir()): Sample[] {
   return [...loadL2r(dir), ...loadOutfox(dir), ...loadFastDetect(dir), ...loadSeqx(dir)];
 }
 
-/** Deterministic 32-bit FNV-1a, used for group-level splits. */
-export function hash32(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+/** Deterministic group-level splits hash with the engines' FNV-1a (the split must never change). */
+export const hash32 = fnv1a32;
 
 /** Group-level split: returns true when the sample's group falls into the held-out fraction. */
 export function isHeldOut(s: Sample, fraction: number, seed = 17): boolean {

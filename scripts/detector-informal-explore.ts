@@ -138,7 +138,7 @@ export function informalFeatures(norm: string, sents: Span[]): number[] {
   for (let i = 1; i < (caseless ? 0 : sents.length); i++) {
     const prevEnd = norm.slice(Math.max(sents[i - 1].start, sents[i - 1].end - 2), sents[i - 1].end);
     if (!prevEnd.endsWith('.') || prevEnd === '..') continue;
-    const m = /^["'(\[]*(\p{L})/u.exec(norm.slice(sents[i].start, Math.min(sents[i].end, sents[i].start + 4)));
+    const m = /^["'([]*(\p{L})/u.exec(norm.slice(sents[i].start, Math.min(sents[i].end, sents[i].start + 4)));
     if (!m) continue;
     starts++;
     if (m[1] !== m[1].toUpperCase()) lowerStart++;

@@ -14,7 +14,6 @@ function* refTexts() {
   }
 }
 const ORD = Number(process.env.ORD ?? 6);
-const BITS = Number(process.env.BITS ?? 22);
 const LOW = Number(process.env.LOW ?? 2);
 const t0 = Date.now();
 const lm = buildCounts(refTexts(), ORD, (process.env.BITSL ?? "12,16,19,20,20").split(",").map(Number).slice(0, ORD));

@@ -5,8 +5,8 @@ import { parseRaw, type RawDoc } from './corpus-lib';
 
 const files: string[] = [];
 for (const arg of process.argv.slice(2)) {
-  if (statSync(arg).isDirectory()) for (const f of readdirSync(arg).sort()) f.endsWith('.txt') && files.push(join(arg, f));
-  else files.push(arg);
+  if (!statSync(arg).isDirectory()) files.push(arg);
+  else for (const f of readdirSync(arg).sort()) if (f.endsWith('.txt')) files.push(join(arg, f));
 }
 const all: RawDoc[] = [];
 let errors: string[] = [];

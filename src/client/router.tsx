@@ -81,7 +81,7 @@ function toolsSlugTitle(params: Record<string, string | undefined>): string {
   return TOOL_COLLECTIONS.find((c) => c.slug === slug)?.title ?? toolTitle(slug);
 }
 
-/** SPEC §4 auth gate: decide nothing while loading; no user -> /login; otherwise the page. */
+/** Auth gate: decide nothing while loading; no user -> /login; otherwise the page. */
 function RequireUser() {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return <PageSpinner label="Checking your session" />;
@@ -139,7 +139,7 @@ export const routes: RouteObject[] = [
       { path: 'super-admin', loader: () => redirect('/admin') },
       { path: 'super-admin/dashboard', loader: () => redirect('/admin') },
       { path: 'super-admin/user-management', loader: () => redirect('/admin/users') },
-      // SPEC §2 standalone page; the guarded blog editor is its real counterpart (LEGACY_REDIRECTS only lead to entry points).
+      // A standalone legacy page; the guarded blog editor is its real counterpart (LEGACY_REDIRECTS only lead to entry points).
       { path: 'content-management', loader: () => redirect('/admin/blog') },
       {
         path: 'admin',

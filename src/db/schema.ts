@@ -93,7 +93,7 @@ export const auditLog = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     email: text('email'),
     action: text('action').notNull(),
-    /** auth | user | payment | security | system (SPEC §3). */
+    /** auth | user | payment | security | system: the Audit Logs page's categories. */
     category: text('category').notNull(),
     ip: text('ip'),
     createdAt: createdAt(),
@@ -157,7 +157,7 @@ export const plagiarismMinhash = pgTable('plagiarism_minhash', {
   minhash: bigint('minhash', { mode: 'number' }).array().notNull(),
 });
 
-/** Tokens used by each language-model call, for cost tracking (the metering of issue 6 builds on it). */
+/** Tokens used by each language-model call, for cost tracking (usage metering reads it too). */
 export const llmUsage = pgTable(
   'llm_usage',
   {
@@ -175,7 +175,7 @@ export const llmUsage = pgTable(
 );
 
 /**
- * Blog posts (SPEC §3). `content` is Markdown. Published posts are also added to the plagiarism
+ * Blog posts. `content` is Markdown. Published posts are also added to the plagiarism
  * reference library (origin 'blog', reference = the post's link), so copying from the site is caught.
  */
 export const blogPosts = pgTable(
@@ -197,7 +197,7 @@ export const blogPosts = pgTable(
   (t) => [index('blog_posts_status_published_idx').on(t.status, t.publishedAt)],
 );
 
-// ---------- Plans, metering and payments (issue 6) ----------
+// ---------- Plans, metering and payments ----------
 
 /**
  * The plan catalogue, seeded from DEFAULT_PLANS at boot without overwriting staff edits. Limits

@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { LEGACY_REDIRECTS } from '../shared/routes';
 import type { ServerContext } from './context';
 import { errorBody, registerErrorHandling } from './errors';
+import { registerAccessControl } from './access';
 import { registerCsrf } from './plugins/csrf';
 import { adminRoutes } from './routes/admin';
 import { adminLibraryRoutes } from './routes/admin-library';
@@ -78,10 +79,12 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
     hsts: ctx.env.NODE_ENV === 'production',
   });
   registerCsrf(app, ctx.origin);
+  // Before any route is registered: every /api route declares who may call it.
+  registerAccessControl(app);
   // Uploads are read per route with their own limits (see services/tool-input.ts).
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
 
-  app.get('/api/health', async () => ({ status: 'ok', database: ctx.database.kind }));
+  app.get('/api/health', { config: { access: 'public' } }, async () => ({ status: 'ok', database: ctx.database.kind }));
   await app.register(authRoutes);
   await app.register(googleRoutes);
   await app.register(adminRoutes);

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { isStaff, type Role } from '../shared/roles';
+import { can, type Permission } from '../shared/permissions';
+import { isStaff } from '../shared/roles';
 import type { PublicUser } from '../shared/api/auth';
 import { AppError, fromZod } from './errors';
 import { currentUser } from './services/sessions';
@@ -21,15 +22,18 @@ export async function requireUser(req: FastifyRequest): Promise<PublicUser> {
   return user;
 }
 
-export async function requireRole(req: FastifyRequest, roles: readonly Role[]): Promise<PublicUser> {
+/** A logged-in plan account (free, basic, pro, agency); staff have no plan and no self-service account actions. */
+export async function requirePlanAccount(req: FastifyRequest): Promise<PublicUser> {
   const user = await requireUser(req);
-  if (!roles.includes(user.role)) throw new AppError('forbidden', "You don't have permission to do that.");
+  if (isStaff(user.role)) throw new AppError('forbidden', 'Staff accounts have no plan: an administrator manages them.');
   return user;
 }
 
-export async function requireStaff(req: FastifyRequest): Promise<PublicUser> {
+/** The logged-in user if their role holds `permission` (src/shared/permissions.ts); else 401 or 403. */
+export async function requirePermission(req: FastifyRequest, permission: Permission): Promise<PublicUser> {
   const user = await requireUser(req);
-  if (!isStaff(user.role)) throw new AppError('forbidden', "You don't have permission to access the admin panel.");
+  if (!can(user.role, permission))
+    throw new AppError('forbidden', permission === 'admin:access' ? "You don't have permission to access the admin panel." : "You don't have permission to do that.");
   return user;
 }
 

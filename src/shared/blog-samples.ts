@@ -1,5 +1,5 @@
 /**
- * The three built-in posts (SPEC §3: "Three built-in sample posts serve as fallback"). The server
+ * The three built-in posts (three built-in sample posts serve as a fallback when the blog is empty). The server
  * seeds them as published posts at first start (services/blog.ts); the client shows these same
  * posts when the blog API cannot be reached. Markdown, rendered by src/shared/markdown.ts.
  */

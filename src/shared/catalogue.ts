@@ -1,7 +1,7 @@
 import type { PlanRole, Role } from './roles';
 import { isStaff } from './roles';
 
-/** The single tool catalogue (SPEC §2, §3). Header, sidebar, tools pages and the server all read it. */
+/** The single tool catalogue. Header, sidebar, tools pages and the server all read it. */
 export type ToolCategory = 'text' | 'media' | 'seo' | 'writing';
 
 export const CATEGORY_LABELS: Record<ToolCategory, string> = {
@@ -11,11 +11,11 @@ export const CATEGORY_LABELS: Record<ToolCategory, string> = {
   writing: 'Writing Tools',
 };
 
-/** Short group names used in the sidebar (SPEC §2: Text, Media, SEO, Writing). */
+/** Short group names used in the sidebar (Text, Media, SEO, Writing). */
 export const CATEGORY_SHORT: Record<ToolCategory, string> = { text: 'Text', media: 'Media', seo: 'SEO', writing: 'Writing' };
 
 export interface Tool {
-  /** snake_case identifier (SPEC §3). */
+  /** snake_case identifier, e.g. ai_content_detector. */
   id: string;
   /** URL segment under /tools/. */
   slug: string;
@@ -38,7 +38,7 @@ export interface Tool {
   live: boolean;
 }
 
-// SPEC §6 lists "free, pro, agency, admin" for most tools and omits basic, which would lock a paying
+// The product's role lists say "free, pro, agency, admin" for most tools and omits basic, which would lock a paying
 // basic subscriber out of free tools; basic is included wherever free is.
 const OPEN: PlanRole[] = ['free', 'basic', 'pro', 'agency'];
 const PRO: PlanRole[] = ['pro', 'agency'];
@@ -83,10 +83,10 @@ export const TOOLS: Tool[] = [
   tool({ id: 'ad_copy_generator', slug: 'coming-soon', name: 'Ad Copy Generator', description: 'Write ad copy for search and social campaigns.', category: 'writing', icon: 'Megaphone', iconColor: '#be123c', requiresAuth: true, requiredRole: PRO, comingSoon: true }),
 ];
 
-/** Coming-soon placeholders that have their own path (SPEC §2). */
+/** Coming-soon placeholders that have their own path. */
 export const COMING_SOON_SLUGS = ['image-to-text', 'code-analyzer', 'email-writer', 'blog-post-generator', 'social-media-generator', 'image-enhancer'] as const;
 
-/** Category landing pages (SPEC §2) and which tool categories each gathers. */
+/** Category landing pages and which tool categories each gathers. */
 export const TOOL_COLLECTIONS: { slug: string; title: string; description: string; toolIds: string[] }[] = [
   { slug: 'ai-detection', title: 'AI Detection Tools', description: 'Tell human writing from machine writing, and check media for manipulation.', toolIds: ['ai_content_detector', 'chatgpt_detector', 'plagiarism_checker', 'deepfake_detector'] },
   { slug: 'content-creation', title: 'Content Creation Tools', description: 'Draft, expand and generate content.', toolIds: ['content_generator', 'essay_writer', 'text_expander', 'email_generator', 'code_explainer', 'ad_copy_generator'] },

@@ -1,6 +1,6 @@
 /**
  * Every error the API can answer with. The body is always
- * `{ error: { code, message }, message }` (the top-level `message` is what the SPEC's client reads).
+ * `{ error: { code, message }, message }` (older clients read the top-level `message`).
  */
 export const ERROR_CODES = [
   'validation_failed',

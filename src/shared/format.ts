@@ -1,7 +1,7 @@
 /** Small display helpers shared by the account, usage and pricing pages. */
 
 /**
- * Share of `used` in `total` as a percentage (SPEC §5): 0 when the total is 0 or less, never above 100
+ * Share of `used` in `total` as a percentage: 0 when the total is 0 or less, never above 100
  * (an account that spent pack credits past its allowance still shows a full meter, not 140 %).
  */
 export function percentage(used: number, total: number): number {

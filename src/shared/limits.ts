@@ -1,4 +1,4 @@
-/** Limits and their messages (SPEC §6, §8, §9). The server enforces them; the UI mirrors them. */
+/** Anonymous and per-request limits and their messages. The server enforces them; the UI mirrors them. */
 export const ANON_WORD_LIMIT = 500;
 /** The default free plan's words per request (src/shared/plans.ts); staff may change the plan's terms. */
 export const USER_WORD_LIMIT = 2000;
@@ -19,11 +19,11 @@ export const LIMIT_MESSAGES = {
 export type AnonAllowance = keyof typeof LIMIT_MESSAGES;
 export const ANON_LIMITS: Record<AnonAllowance, number> = { detect: ANON_DETECTIONS, humanize: ANON_HUMANIZATIONS };
 
-/** Word count as the SPEC defines it: split on whitespace. */
-export function countWords(text: string): number {
-  const t = text.trim();
-  return t === '' ? 0 : t.split(/\s+/).length;
-}
+/**
+ * Word count of the word limits: whitespace-separated runs, the same number in the UI counter and on the server.
+ * It lives with the other text primitives (words.ts is dependency-free, so the client bundle may import it).
+ */
+export { countWhitespaceWords as countWords } from '../engines/text/words';
 
 /**
  * The word-limit refusal. For a visitor, `signUpWordLimit` is what a free account gets now (the free

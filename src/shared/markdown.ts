@@ -291,7 +291,7 @@ export function markdownToText(source: string): string {
     .join('\n\n');
 }
 
-/** Cut at a word boundary, adding an ellipsis (SPEC §9: the home teaser cuts excerpts at 120 characters). */
+/** Cut at a word boundary, adding an ellipsis (the home teaser cuts excerpts at 120 characters). */
 export function truncateText(text: string, max: number): string {
   const t = text.replace(/\s+/g, ' ').trim();
   if (t.length <= max) return t;

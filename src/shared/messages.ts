@@ -1,2 +1,2 @@
-/** User-facing messages the SPEC fixes word for word (§8), shared by server and client. */
+/** User-facing messages fixed word for word, shared by server and client. */
 export const TIMEOUT_TOOLS_MESSAGE = 'Request timed out. Try with shorter text or try again later when server traffic is lower.';

@@ -1,7 +1,7 @@
 import type { PlanRole } from './roles';
 
 /**
- * Plans and add-on packs (SPEC §6, §9). These are the *defaults* seeded into the `plans` table;
+ * Plans and add-on packs. These are the *defaults* seeded into the `plans` table;
  * staff may edit prices and limits there, and an account keeps the terms it bought (copied onto
  * the subscription at purchase) until it renews or changes plan. Prices are in minor units (cents).
  */
@@ -14,9 +14,9 @@ export function isPlanId(v: unknown): v is PlanId {
 
 /** The limits a plan grants. `null` means unlimited. */
 export interface PlanTerms {
-  /** Characters of tool input per billing period (SPEC §9: free 50,000). */
+  /** Characters of tool input per billing period (free: 50,000). */
   monthlyCharacters: number;
-  /** Words per request (SPEC §6: 2,000 for a logged-in free account). */
+  /** Words per request (2,000 for a logged-in free account). */
   wordLimit: number;
   /** Detections per UTC day (marketing copy: free 5 a day, Pro unlimited). */
   dailyDetections: number | null;
@@ -102,14 +102,14 @@ export interface AddonPack {
   id: string;
   name: string;
   description: string;
-  /** Minor units (SPEC §9). */
+  /** Minor units (cents). */
   price: number;
   currency: 'usd';
   type: PackType;
   amounts: PackAmounts;
 }
 
-/** SPEC §9, verbatim prices and amounts. Packs are spent only after the monthly allowance. */
+/** The published prices and amounts. Packs are spent only after the monthly allowance. */
 export const ADDON_PACKS: AddonPack[] = [
   { id: 'text_boost_small', name: 'Text Boost Small', description: '300,000 extra characters', price: 349, currency: 'usd', type: 'text', amounts: { text: 300_000 } },
   { id: 'text_boost_medium', name: 'Text Boost Medium', description: '800,000 extra characters', price: 699, currency: 'usd', type: 'text', amounts: { text: 800_000 } },
@@ -128,7 +128,7 @@ export function formatPrice(minor: number, currency = 'usd'): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(minor / 100);
 }
 
-/** SPEC §6 subscription-update notice. */
+/** The notice shown when a subscription changes. */
 export function subscriptionNotice(planName: string, upgraded: boolean): string {
   return upgraded ? `You have been successfully upgraded to the ${planName} plan.` : `Your plan has been changed to ${planName}.`;
 }

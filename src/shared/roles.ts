@@ -1,4 +1,4 @@
-/** Roles (SPEC §3) and what the UI shows for each (SPEC §6). */
+/** Roles and what the UI shows for each. What staff roles may do is in permissions.ts. */
 export const PLAN_ROLES = ['free', 'basic', 'pro', 'agency'] as const;
 export const STAFF_ROLES = ['admin', 'manager', 'support', 'super_admin'] as const;
 export const ROLES = [...PLAN_ROLES, ...STAFF_ROLES] as const;
@@ -26,7 +26,7 @@ export function planBadge(role: Role): string {
   }
 }
 
-/** The header's upgrade link label; null where the SPEC shows none (agency and staff). */
+/** The header's upgrade link label; null where none is shown (agency and staff). */
 export function upgradeLabel(role: Role): string | null {
   switch (role) {
     case 'free':
@@ -40,7 +40,7 @@ export function upgradeLabel(role: Role): string | null {
   }
 }
 
-/** Word limit per request before plans exist: 500 anonymous, 2,000 logged in (SPEC §6). */
+/** Word limit per request before plans exist: 500 anonymous, 2,000 logged in. */
 export function wordLimit(role: Role | null): number {
   return role === null ? 500 : 2000;
 }

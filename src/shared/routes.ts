@@ -1,5 +1,5 @@
 /**
- * Paths the SPEC lists (§2) that, in the product it describes, bypassed authentication.
+ * Legacy paths that, in the product this one replaces, bypassed authentication.
  * Here each one only ever redirects to a real, guarded entry point.
  */
 export const LEGACY_REDIRECTS: Record<string, string> = {

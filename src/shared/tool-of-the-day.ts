@@ -4,13 +4,13 @@ import type { Role } from './roles';
 
 const DAY_MS = 86_400_000;
 
-/** Live tools that can be featured (SPEC §6). `freeOnly` limits the pick to tools a free account may use. */
+/** Live tools that can be featured. `freeOnly` limits the pick to tools a free account may use. */
 export function featurableTools(opts: { freeOnly?: boolean } = {}, tools: readonly Tool[] = TOOLS): Tool[] {
   return tools.filter((t) => t.live && !t.comingSoon && (!opts.freeOnly || t.requiredRole.includes('free')));
 }
 
 /**
- * The tool of the day (SPEC §6): the same tool all day for everyone, from the current UTC date.
+ * The tool of the day: the same tool all day for everyone, from the current UTC date.
  * Successive days walk the catalogue in order, so every tool is featured once per cycle.
  */
 export function toolOfTheDay(date: Date, tools: readonly Tool[] = featurableTools()): Tool | null {
@@ -23,7 +23,7 @@ export type ToolOfTheDayAction =
   | { kind: 'try'; label: 'Try It Now'; href: string }
   | { kind: 'upgrade'; label: 'Upgrade to Unlock'; href: '/pricing'; note: string };
 
-/** 'Try It Now' when the role may use the tool; otherwise 'Upgrade to Unlock' to /pricing (SPEC §6). */
+/** 'Try It Now' when the role may use the tool; otherwise 'Upgrade to Unlock' to /pricing. */
 export function toolOfTheDayAction(tool: Tool, role: Role | null): ToolOfTheDayAction {
   if (canUseTool(tool, role)) return { kind: 'try', label: 'Try It Now', href: tool.route };
   const plan = DEFAULT_PLANS[lowestPlan(tool)].name;

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments, usageEvents, users } from '../../src/db/schema';
+import { auditLog, payments, referenceDocuments, usageEvents, users } from '../../src/db/schema';
 import { cookieFrom, createTestApp, get, json, login, me, ORIGIN, post, register, uniqueUser, type TestApp } from '../helpers/app';
 
 const TEXT = 'We met in order to plan the launch, due to the fact that it was late and the team was tired.';
@@ -130,5 +130,49 @@ describe(`account (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     expect((await get(t.app, '/api/user/usage', stay)).statusCode).toBe(200);
     expect(json(await get(t.app, '/api/user/usage', stay)).byTool).toHaveLength(1);
     expect((await post(t.app, '/api/auth/register', u)).statusCode).toBe(201);
+  });
+
+  it('deletes in one transaction: when a later write fails, nothing is deleted and the account still works', async () => {
+    const u = uniqueUser('halfway');
+    const cookie = await register(t.app, u);
+    const id = json(await me(t.app, cookie)).user.id;
+    await buyPack(t, cookie);
+    await t.ctx.db.insert(referenceDocuments).values({ title: 'Mine', reference: `user:${id}`, origin: 'user', text: TEXT, wordCount: 20, addedBy: id });
+    const deletedAudits = async () => (await t.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'account deleted by its owner'))).length;
+    const auditsBefore = await deletedAudits();
+
+    // The user row is deleted after the payments and the activity log were anonymised and the shared
+    // texts deleted: a trigger makes that delete fail, so those earlier writes must be undone.
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    await t.ctx.db.execute(sql.raw(`create function vt_test_refuse_delete() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$`));
+    await t.ctx.db.execute(
+      sql.raw(`create trigger vt_test_refuse_delete before delete on users for each row when (old.id = '${id}') execute function vt_test_refuse_delete()`),
+    );
+    try {
+      const res = await send(t, 'DELETE', '/api/user/account', { confirm: u.password }, cookie);
+      expect(res.statusCode, res.body).toBe(500);
+    } finally {
+      await t.ctx.db.execute(sql.raw('drop trigger vt_test_refuse_delete on users'));
+      await t.ctx.db.execute(sql.raw('drop function vt_test_refuse_delete()'));
+    }
+
+    expect(await t.ctx.db.select().from(users).where(eq(users.id, id))).toHaveLength(1);
+    const paid = await t.ctx.db.select().from(payments).where(eq(payments.userId, id));
+    expect(paid).toHaveLength(1);
+    expect(paid[0].email).toBe(u.email);
+    const activity = await t.ctx.db.select().from(auditLog).where(eq(auditLog.userId, id));
+    expect(activity.length).toBeGreaterThan(0);
+    expect(activity.every((a) => a.email === u.email)).toBe(true);
+    expect(await t.ctx.db.select().from(referenceDocuments).where(and(eq(referenceDocuments.origin, 'user'), eq(referenceDocuments.addedBy, id)))).toHaveLength(1);
+    expect(await deletedAudits()).toBe(auditsBefore);
+    expect(json(await me(t.app, cookie)).user.id).toBe(id);
+    expect((await login(t.app, u.email, u.password)).statusCode).toBe(200);
+
+    // Without the fault the same request deletes everything.
+    const res = await send(t, 'DELETE', '/api/user/account', { confirm: u.password }, cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await t.ctx.db.select().from(users).where(eq(users.id, id))).toHaveLength(0);
+    expect(await t.ctx.db.select().from(referenceDocuments).where(eq(referenceDocuments.reference, `user:${id}`))).toHaveLength(0);
+    expect(await deletedAudits()).toBe(auditsBefore + 1);
   });
 });

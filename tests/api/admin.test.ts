@@ -52,10 +52,26 @@ describe('GET /api/admin/overview', () => {
     });
   }
 
-  it('guards every /api/admin path, including unknown ones', async () => {
-    const anon = await get(t.app, '/api/admin/users');
-    expect([401, 404]).toContain(anon.statusCode);
-    expect(anon.headers['content-type']).toMatch(/application\/json/);
+  it('guards every /api/admin path, including unknown ones: 401, 403, and a 404 only for staff', async () => {
+    // No route answers these paths; the staff prefix is still guarded, so probing reveals nothing.
+    for (const [method, url] of [
+      ['GET', '/api/admin/users'],
+      ['POST', '/api/admin/no-such-thing'],
+      ['DELETE', '/api/admin/overview'],
+    ] as const) {
+      const anon = await t.app.inject({ method, url });
+      expect(anon.statusCode, `${method} ${url}`).toBe(401);
+      expect(anon.headers['content-type']).toMatch(/application\/json/);
+      expect(json(anon).error.code).toBe('unauthorized');
+      const plan = await t.app.inject({ method, url, headers: { cookie: await cookieForRole('pro') } });
+      expect(plan.statusCode, `${method} ${url}`).toBe(403);
+      expect(json(plan).error.code).toBe('forbidden');
+      const staff = await t.app.inject({ method, url, headers: { cookie: await cookieForRole('support') } });
+      expect(staff.statusCode, `${method} ${url}`).toBe(404);
+      expect(json(staff).error.code).toBe('not_found');
+    }
+    // Outside the prefix, an unknown path is a plain 404 for anyone.
+    expect((await get(t.app, '/api/administrator')).statusCode).toBe(404);
   });
 
   it('the role comes from the database, not the client: demoting a user revokes access on the next request', async () => {

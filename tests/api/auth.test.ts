@@ -67,7 +67,7 @@ describe('POST /api/auth/register', () => {
     expect(json(upper).error.fields).toEqual({ username: 'Already taken' });
   });
 
-  it('answers an invalid e-mail with 400 and the SPEC message in the error shape', async () => {
+  it('answers an invalid e-mail with 400 and its message in the error shape', async () => {
     const res = await post(t.app, '/api/auth/register', { ...uniqueUser(), email: 'not-an-email' });
     expect(res.statusCode).toBe(400);
     const body = json(res);
@@ -78,7 +78,7 @@ describe('POST /api/auth/register', () => {
     expect(body.error.fields.email).toBe('Please enter a valid email address');
   });
 
-  it('answers a short password with 400 and the SPEC message', async () => {
+  it('answers a short password with 400 and its message', async () => {
     const res = await post(t.app, '/api/auth/register', { ...uniqueUser(), password: '12345' });
     expect(res.statusCode).toBe(400);
     expect(json(res)).toMatchObject({
@@ -146,7 +146,7 @@ describe('POST /api/auth/login', () => {
     expect((await me(t.app, b)).statusCode).toBe(200);
   });
 
-  it('validates the body (400 with the SPEC messages)', async () => {
+  it('validates the body (400 with the field messages)', async () => {
     const bad = await post(t.app, '/api/auth/login', { email: 'x', password: 'whatever' });
     expect(bad.statusCode).toBe(400);
     expect(json(bad).message).toBe('Please enter a valid email address');

@@ -38,7 +38,7 @@ describe(`plans, checkout and quotas (${process.env.TEST_DATABASE_URL ? 'Postgre
   });
   afterAll(() => t.close());
 
-  it('lists the plans from the database, the SPEC packs and the test provider', async () => {
+  it('lists the plans from the database, the add-on packs and the test provider', async () => {
     const res = await get(t.app, '/api/plans');
     expect(res.statusCode).toBe(200);
     const body = json(res);

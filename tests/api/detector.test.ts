@@ -83,7 +83,7 @@ describe('content detector API', () => {
     expect(body.sentences.some((s: { score: number }) => s.score >= thresholds.sentenceAi)).toBe(true);
   });
 
-  it('gives an anonymous visitor 5 detections, then the SPEC message, and failures do not count', async () => {
+  it('gives an anonymous visitor 5 detections, then the fixed limit message, and failures do not count', async () => {
     let res = await post(t.app, URL, { text: TEXT });
     const cookie = anonCookie(res);
     // A rejected request (empty text) must not use up the allowance.
@@ -124,7 +124,7 @@ describe('content detector API', () => {
     expect(json(res).message).toMatch(/limit is 2,000 words/);
   });
 
-  it('logged-in users have no per-session counter: the daily allowance of their plan applies (free 5 a day, issue 6)', async () => {
+  it('logged-in users have no per-session counter: the daily allowance of their plan applies (free 5 a day)', async () => {
     const cookie = await register(t.app);
     for (let i = 0; i < 5; i++) expect((await post(t.app, URL, { text: TEXT }, { cookie })).statusCode).toBe(200);
     const refused = await post(t.app, URL, { text: TEXT }, { cookie });

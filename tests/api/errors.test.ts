@@ -80,7 +80,7 @@ describe('error model', () => {
   it('never leaks internal errors: 500 internal with a generic message', async () => {
     // A separate instance with one extra route that fails the way a bug would.
     const app = await buildApp(t.ctx, { logger: false, serveClient: false });
-    app.get('/api/__boom', async () => {
+    app.get('/api/__boom', { config: { access: 'public' } }, async () => {
       throw new Error('secret internal detail: password=hunter2');
     });
     try {

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { llmUsage } from '../../src/db/schema';
-import { warmUp } from '../../src/engines/grammar';
+import { checkGrammar, warmUp } from '../../src/engines/grammar';
 import { detect, MODEL_VERSION } from '../../src/engines/detector';
-import { humanize } from '../../src/engines/humanizer';
-import { humanizerGuard } from '../../src/server/routes/tools/writing';
+import { guardHumanized, humanize, humanizeUnits, revertUnits } from '../../src/engines/humanizer';
+import { humanizerGuard } from '../../src/server/services/writing';
 import { LIMIT_MESSAGES } from '../../src/shared/limits';
 import { createTestApp, json, post, register, setCookies, type TestApp } from '../helpers/app';
 import { startLlm, type FakeLlm } from '../helpers/llm-server';
@@ -47,8 +47,39 @@ describe('writing tools on the offline engines', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = json(res);
     expect(body.grammarChecked).toBe(true);
-    expect(body.revertedSentences).toBeGreaterThanOrEqual(0);
+    // the answer is the guard's, with the grammar engine itself as the checker
+    const guarded = await guardHumanized(AI_TEXT, humanize(AI_TEXT, { style: 'casual' }), checkGrammar);
+    expect(body.revertedSentences).toBe(guarded.reverted.length);
+    expect(body.output).toBe(guarded.result.text);
   }, 60_000);
+
+  it('reverts exactly the sentences whose humanized wording gains a grammar issue, and counts them', async () => {
+    const raw = humanize(AI_TEXT, { style: 'casual' });
+    const units = humanizeUnits(AI_TEXT, raw);
+    const changed = units.map((u, i) => (u.changes.length > 0 ? i : -1)).filter((i) => i >= 0);
+    // two changed sentences at least, so reverting one of them is told apart from reverting all
+    expect(changed.length).toBeGreaterThanOrEqual(2);
+    const target = units[changed[0]];
+    const saved = { ...humanizerGuard };
+    try {
+      // an issue in the output of the first changed sentence only; the input has none
+      humanizerGuard.check = async (text) =>
+        text === AI_TEXT ? { issues: [] } : { issues: [{ start: target.outStart, end: target.outStart + 1, rule: 'Test', message: 'introduced by the rewrite' }] };
+      let body = json(await post(t.app, '/api/tools/ai-humanizer', { text: AI_TEXT, style: 'casual' }, { cookie }));
+      expect(body).toMatchObject({ grammarChecked: true, revertedSentences: 1 });
+      expect(body.output).toBe(revertUnits(AI_TEXT, raw, units, [changed[0]]).text);
+      expect(body.output).toContain(AI_TEXT.slice(target.inStart, target.inEnd));
+
+      // the same issue in the input and the output is not new: nothing is reverted
+      const same = { start: 0, end: 1, rule: 'Test', message: 'already in the input' };
+      humanizerGuard.check = async () => ({ issues: [same] });
+      body = json(await post(t.app, '/api/tools/ai-humanizer', { text: AI_TEXT, style: 'casual' }, { cookie }));
+      expect(body).toMatchObject({ grammarChecked: true, revertedSentences: 0 });
+      expect(body.output).toBe(raw.text);
+    } finally {
+      Object.assign(humanizerGuard, saved);
+    }
+  });
 
   it('answers with the unchecked humanized text when the grammar check fails or is too slow', async () => {
     const saved = { ...humanizerGuard };
@@ -100,7 +131,7 @@ describe('writing tools on the offline engines', () => {
     expect(json(res).message).toMatch(/language model/);
   });
 
-  it('gives an anonymous visitor 2 humanizations, then the SPEC message', async () => {
+  it('gives an anonymous visitor 2 humanizations, then the limit message', async () => {
     let res = await post(t.app, '/api/tools/ai-humanizer', { text: AI_TEXT });
     const anon = setCookies(res).find((c) => c.startsWith('vt_anon='))!.split(';')[0];
     res = await post(t.app, '/api/tools/ai-humanizer', { text: AI_TEXT }, { cookie: anon });
@@ -190,7 +221,7 @@ describe('writing tools with a language model', () => {
     expect(llm.requests.at(-1)!.stream).toBe(true);
   });
 
-  it('a slow model times out with the SPEC timeout message', async () => {
+  it('a slow model times out with the timeout message', async () => {
     llm.reply = { status: 200, content: 'late', delayMs: 4000 };
     const res = await post(t.app, '/api/tools/text-expander', { text: 'Short note.' }, { cookie });
     expect(res.statusCode).toBe(504);

@@ -118,6 +118,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
   }
 }
 
+// `any` by default so a test can read a field of an answer without declaring its shape first.
 export function json<T = any>(res: LightMyRequestResponse): T {
   return JSON.parse(res.body) as T;
 }

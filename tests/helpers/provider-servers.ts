@@ -9,7 +9,8 @@ import type { AddressInfo } from 'node:net';
  */
 export interface FakeProvider {
   url: string;
-  calls: { path: string; headers: IncomingMessage['headers']; body: any }[];
+  /** Each request's JSON body; a body that is not JSON is recorded as `{}`. */
+  calls: { path: string; headers: IncomingMessage['headers']; body: Record<string, unknown> }[];
   /** What the next requests get: a status and body, or a delay in ms before answering. */
   respond: { status: number; body: unknown; delayMs?: number };
   close(): Promise<void>;
@@ -20,11 +21,11 @@ export async function startProvider(initial: FakeProvider['respond']): Promise<F
   const server: Server = createServer(async (req, res) => {
     let raw = '';
     for await (const chunk of req) raw += chunk;
-    let body: unknown = null;
+    let body: Record<string, unknown> = {};
     try {
       body = JSON.parse(raw);
     } catch {
-      /* keep null */
+      /* not JSON: keep {} */
     }
     state.calls.push({ path: req.url ?? '', headers: req.headers, body });
     const r = state.respond;

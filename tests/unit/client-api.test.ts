@@ -18,7 +18,7 @@ import {
 import { comparisonCompetitor, competitorSlugs } from '@/client/lib/comparison';
 import { formatTitle } from '@/client/lib/title';
 
-describe('computeTimeout (SPEC §9)', () => {
+describe('computeTimeout', () => {
   it('is 30 s without a body, or with a short or missing text', () => {
     expect(computeTimeout()).toBe(30_000);
     expect(computeTimeout({ email: 'a@b.c' })).toBe(30_000);
@@ -35,7 +35,7 @@ describe('computeTimeout (SPEC §9)', () => {
   });
 });
 
-describe('messages (SPEC §8)', () => {
+describe('messages', () => {
   it('picks the tools timeout message for paths containing /tools/', () => {
     expect(timeoutMessage('/api/tools/content-detector')).toBe(
       'Request timed out. Try with shorter text or try again later when server traffic is lower.',
@@ -101,7 +101,7 @@ describe('apiRequest', () => {
     await expect(apiRequest('GET', '/api/x')).rejects.toThrow('503: Service Unavailable');
   });
 
-  it('turns a network failure into the SPEC message', async () => {
+  it('turns a network failure into the network-error message', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     const err = await apiRequest('GET', '/api/x').catch((e) => e);
     expect(err).toBeInstanceOf(NetworkError);

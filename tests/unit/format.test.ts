@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCompact, formatDate, formatDay, formatNumber, percentage } from '@/shared/format';
 
-describe('percentage (SPEC §5)', () => {
+describe('percentage', () => {
   it('is 0 when the total is 0 or less', () => {
     expect(percentage(10, 0)).toBe(0);
     expect(percentage(10, -5)).toBe(0);

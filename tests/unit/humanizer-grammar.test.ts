@@ -1,5 +1,5 @@
 /**
- * Issue 4: the humanizer "must not break grammar: check its output with the grammar engine". For each AI text and
+ * The humanizer must not break grammar: its output is checked with the grammar engine. For each AI text and
  * each style, the humanized text must have no more grammar issues (harper + retext) than the input, not counting
  * spelling flags on capitalised words (names the dictionaries do not know).
  *

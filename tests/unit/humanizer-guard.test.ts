@@ -1,5 +1,5 @@
 /**
- * Issue 4's run-time grammar guard for the offline humanizer (src/engines/humanizer/guard.ts), with an injected
+ * The run-time grammar guard for the offline humanizer (src/engines/humanizer/guard.ts), with an injected
  * checker: a sentence whose output gains an issue is reverted to the input, the others keep their rewrite.
  */
 import { describe, expect, it } from 'vitest';

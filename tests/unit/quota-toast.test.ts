@@ -18,7 +18,7 @@ describe('one message per over-limit answer', () => {
     expect(keepToast(failed, null, 1_050, true)).toBe(true);
   });
 
-  it("counts 402 quota_exceeded and a logged-in user's 429 limit_reached; a visitor's 429 keeps the SPEC toast", () => {
+  it("counts 402 quota_exceeded and a logged-in user's 429 limit_reached; a visitor's 429 keeps its own limit toast", () => {
     expect(isPlanLimitError(new ApiError(402, body('quota_exceeded', 'x'), 'Payment Required'), true)).toBe(true);
     expect(isPlanLimitError(new ApiError(429, body('limit_reached', 'x'), 'Too Many Requests'), true)).toBe(true);
     expect(isPlanLimitError(new ApiError(429, body('limit_reached', 'x'), 'Too Many Requests'), false)).toBe(false);

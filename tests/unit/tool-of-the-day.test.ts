@@ -4,7 +4,7 @@ import { featurableTools, toolOfTheDay, toolOfTheDayAction } from '@/shared/tool
 
 const at = (iso: string) => new Date(iso);
 
-describe('tool of the day (SPEC §6)', () => {
+describe('tool of the day', () => {
   it('is the same tool all UTC day and changes the next day', () => {
     const morning = toolOfTheDay(at('2026-11-23T00:00:00Z'));
     const night = toolOfTheDay(at('2026-11-23T23:59:59.999Z'));

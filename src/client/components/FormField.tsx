@@ -26,3 +26,15 @@ export function FormField({
     </div>
   );
 }
+
+type FieldProps = Omit<Parameters<typeof FormField>[0], 'label'> & { label?: string };
+
+/** The e-mail field of the auth and account forms. */
+export function EmailField({ label = 'Email', placeholder = 'you@example.com', ...props }: FieldProps) {
+  return <FormField label={label} type="email" autoComplete="email" inputMode="email" placeholder={placeholder} {...props} />;
+}
+
+/** A password field; `autoComplete` says whether browsers fill in the saved one or offer a new one. */
+export function PasswordField({ label = 'Password', autoComplete = 'new-password', ...props }: FieldProps) {
+  return <FormField label={label} type="password" autoComplete={autoComplete} {...props} />;
+}

@@ -54,7 +54,7 @@ export const TOOL_ICONS: Record<string, LucideIcon> = {
   Wand2,
 };
 
-/** A catalogue icon by name, with a default for unknown names (SPEC §3). */
+/** A catalogue icon by name, with a default for unknown names. */
 export function ToolIcon({ name, color, className }: { name: string; color?: string; className?: string }) {
   const Icon = TOOL_ICONS[name] ?? Wrench;
   return <Icon className={cn('h-5 w-5 shrink-0', className)} style={color ? { color } : undefined} aria-hidden="true" />;

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import type { ToastActionElement, ToastProps } from '@/client/components/ui/toast';
 
-/** shadcn-style toast store (SPEC §9: one toast at a time, removed 1,000,000 ms after dismissal). */
+/** shadcn-style toast store (one toast at a time, removed 1,000,000 ms after dismissal). */
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
 

@@ -1,7 +1,11 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import { TIMEOUT_TOOLS_MESSAGE } from '@/shared/messages';
 
-/** Request helper and default query function (SPEC §7, §8, §9). */
+/**
+ * Request helpers and the default query function. Every helper (JSON, upload, query, server-sent events)
+ * reports each answer to the response and error observers below, so what they do (usage meters, the
+ * over-limit banner) happens whichever helper a feature used.
+ */
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const MAX_TIMEOUT_MS = 60_000;
@@ -73,7 +77,7 @@ function notifyResponse(method: string, path: string, status: number): void {
   }
 }
 
-/** A non-ok HTTP answer. `message` follows the SPEC; `serverMessage` is the body's `message` for display. */
+/** A non-ok HTTP answer. `message` is '{status}: {text}'; `serverMessage` is the body's `message` for display. */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
@@ -116,6 +120,27 @@ export class ApiError extends Error {
   }
 }
 
+/** The code of an InvalidReplyError. */
+export const INVALID_REPLY = 'invalid_reply';
+
+/**
+ * An ok answer whose body is not what the client expects (not JSON, or missing its fields). It carries a
+ * `code` like ApiError, so callers branch on codes rather than on message texts.
+ */
+export class InvalidReplyError extends Error {
+  readonly code = INVALID_REPLY;
+  constructor(message = 'Received invalid response format from server') {
+    super(message);
+    this.name = 'InvalidReplyError';
+  }
+}
+
+/** The error code of anything the helpers throw: the server's code of an ApiError, or INVALID_REPLY. */
+export function errorCode(error: unknown): string | undefined {
+  if (error instanceof ApiError || error instanceof InvalidReplyError) return error.code;
+  return undefined;
+}
+
 export class TimeoutError extends Error {
   readonly timeoutMs: number;
   constructor(message: string, timeoutMs: number) {
@@ -145,9 +170,12 @@ export interface RequestOptions {
   /** Overrides the timeout message (queries always use the generic one). */
   timeoutMessage?: string;
   signal?: AbortSignal;
+  /** The Accept header, e.g. 'text/event-stream' for a streamed answer. */
+  accept?: string;
 }
 
-async function send(method: string, path: string, body: unknown, opts: RequestOptions = {}): Promise<Response> {
+/** The one fetch of the JSON helpers. `notify` false: the caller reports the answer itself (streams, once read). */
+async function send(method: string, path: string, body: unknown, opts: RequestOptions = {}, notify = true): Promise<Response> {
   const timeoutMs = opts.timeoutMs ?? computeTimeout(body);
   const controller = new AbortController();
   let timedOut = false;
@@ -159,14 +187,16 @@ async function send(method: string, path: string, body: unknown, opts: RequestOp
   opts.signal?.addEventListener('abort', onOuterAbort, { once: true });
   const started = Date.now();
   try {
+    const headers: Record<string, string> = body !== undefined ? { 'Content-Type': 'application/json' } : {};
+    if (opts.accept) headers.accept = opts.accept;
     const res = await fetch(path, {
       method,
-      headers: body !== undefined ? { 'Content-Type': 'application/json' } : {},
+      headers,
       body: body !== undefined ? JSON.stringify(body) : undefined,
       credentials: 'include',
       signal: controller.signal,
     });
-    notifyResponse(method, path, res.status);
+    if (notify) notifyResponse(method, path, res.status);
     return res;
   } catch (err) {
     if (timedOut) throw new TimeoutError(opts.timeoutMessage ?? timeoutMessage(path), timeoutMs);
@@ -201,6 +231,55 @@ export async function apiRequest(method: string, path: string, body?: unknown, o
 export async function apiJson<T>(method: string, path: string, body?: unknown, opts?: RequestOptions): Promise<T> {
   const res = await apiRequest(method, path, body, opts);
   return (await res.json()) as T;
+}
+
+/**
+ * POST that asks for server-sent events (`delta` chunks of text, then `done` with the full body, or
+ * `error`) and calls `onDelta` per chunk. Resolves with the `done` event's body; a plain JSON answer
+ * (offline engines do not stream) is returned as it is. The observers hear of the answer once the
+ * stream has ended, when the server has recorded the usage it moved.
+ */
+export async function apiStream<T>(path: string, body: unknown, onDelta: (text: string) => void, opts: RequestOptions = {}): Promise<T> {
+  const res = await send('POST', path, body, { ...opts, accept: 'text/event-stream' }, false);
+  try {
+    await throwIfNotOk(res);
+    if (!res.headers.get('content-type')?.includes('text/event-stream')) return (await res.json()) as T;
+    return await readEvents<T>(res, onDelta, opts.signal);
+  } finally {
+    notifyResponse('POST', path, res.status);
+  }
+}
+
+async function readEvents<T>(res: Response, onDelta: (text: string) => void, signal?: AbortSignal): Promise<T> {
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  // send() lets go of the caller's signal once the answer has begun: stop reading here on abort
+  const onAbort = () => void reader.cancel().catch(() => {});
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += value;
+      let cut: number;
+      while ((cut = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        const event = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (!event || data === undefined) continue;
+        const parsed = JSON.parse(data);
+        if (event === 'delta') onDelta(parsed.text);
+        else if (event === 'done') return parsed as T;
+        // the status line went out as 200 before the failure: it comes as an event with the usual error body
+        else if (event === 'error') throw new ApiError(502, data, 'Bad Gateway');
+      }
+    }
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
+  signal?.throwIfAborted();
+  throw new NetworkError();
 }
 
 export type UnauthorizedBehavior = 'throw' | 'returnNull';

@@ -8,7 +8,7 @@ export const ME_QUERY_KEY = ['/api/auth/me'] as const;
 
 /**
  * The logged-in user, or null for anonymous visitors. Fetched on every page (it is cheap) so the header
- * knows who is there; a 401 or any failure means anonymous (SPEC §7). No retry.
+ * knows who is there; a 401 or any failure means anonymous. No retry.
  */
 export function useCurrentUser(): { user: PublicUser | null; isLoading: boolean } {
   const query = useQuery<{ user: PublicUser } | null>({
@@ -19,7 +19,7 @@ export function useCurrentUser(): { user: PublicUser | null; isLoading: boolean 
   return { user: query.data?.user ?? null, isLoading: query.isLoading };
 }
 
-/** POST /api/auth/logout, then a full navigation (user: /login, admin: /admin-login); failure shows a toast (SPEC §8). */
+/** POST /api/auth/logout, then a full navigation (user: /login, admin: /admin-login); failure shows a toast. */
 export function useLogout(area: 'user' | 'admin' = 'user'): () => Promise<void> {
   return useCallback(async () => {
     try {

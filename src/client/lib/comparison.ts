@@ -1,4 +1,4 @@
-/** Matching of comparison-page paths (SPEC §2): /{c}-alternative, /{c}, /{c}-detector and /vs-{c}-com. */
+/** Matching of comparison-page paths: /{c}-alternative, /{c}, /{c}-detector and /vs-{c}-com. */
 
 /** Competitor slugs from whatever the content module exports (strings, or objects with a slug/id). */
 export function competitorSlugs(value: unknown): string[] {

@@ -15,7 +15,7 @@ export function issuesToErrors<T>(error: z.ZodError): FieldErrors<T> {
 
 /**
  * Small form state over a zod schema: validates on submit, then re-validates on every change
- * (SPEC §4 Login). `validate()` returns the parsed values or null.
+ * (as the login form does). `validate()` returns the parsed values or null.
  */
 export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(schema: S, initial: z.input<S> & Record<string, string>) {
   type Values = typeof initial;

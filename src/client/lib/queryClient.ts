@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './api';
 
-/** SPEC §9: no polling, no refetch on focus, fresh for 5 minutes, no retries, cache kept 5 minutes. */
+/** no polling, no refetch on focus, fresh for 5 minutes, no retries, cache kept 5 minutes. */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {

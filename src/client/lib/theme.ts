@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 
 /**
- * The administrator area's light/dark theme (SPEC §1: "light/dark theme toggle"). The choice is a display preference
+ * The administrator area's light/dark theme ("light/dark theme toggle"). The choice is a display preference
  * of this browser, so it lives in localStorage, not on the account; with no choice yet the system setting decides.
  * The class goes on <html> (not on the layout) so dialogs, menus and toasts, which render in portals, follow it; it
  * is removed when the admin layout unmounts, so the public site stays light.

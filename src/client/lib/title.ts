@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { SITE } from './site';
 
-/** `${title} | Veritext - Advanced AI Detection & Content Tools`, unless the title already names the brand (SPEC §9). */
+/** `${title} | Veritext - Advanced AI Detection & Content Tools`, unless the title already names the brand. */
 export function formatTitle(title: string | undefined | null): string {
   const full = `${SITE.name} - ${SITE.tagline}`;
   if (!title) return full;

@@ -4,6 +4,7 @@
  * curvature, Binoculars-style ratio between a high- and a low-order model, rank statistics).
  * Pure and deterministic. Trained by scripts/detector-charlm.ts on the public-domain reference library.
  */
+import { FNV_OFFSET_BASIS, fnv1aStep } from '../text/hash';
 
 /** Symbol alphabet: a-z, space, digit, and a few punctuation classes. */
 export const ALPHA = 36;
@@ -46,8 +47,7 @@ export function toSymbols(text: string): Uint8Array {
 
 /** Hash of the context of length k ending just before position i (symbols i-k..i-1), then combined with c. */
 function ctxHash(h: number, s: number): number {
-  h ^= s + 1;
-  return Math.imul(h, 0x01000193) >>> 0;
+  return fnv1aStep(h, s + 1);
 }
 /** Base slot of a context: its ALPHA continuations are stored contiguously from here (cache-friendly). */
 function base(h: number, mask: number): number {
@@ -87,7 +87,7 @@ export function buildCounts(texts: Iterable<string>, orders: number, bits: numbe
     for (let i = 0; i < s.length; i++) {
       const c = s[i];
       uni[c]++;
-      let h = 0x811c9dc5;
+      let h = FNV_OFFSET_BASIS;
       for (let k = 1; k <= orders && i - k >= 0; k++) {
         h = ctxHash(h, s[i - k]);
         raw[k - 1][(base(h, masks[k - 1]) + c) & masks[k - 1]]++;
@@ -136,7 +136,7 @@ export function lmStats(lm: CharLmTables, s: Uint8Array, lowOrder: number, strid
   const skip = 4;
   for (let i = skip; i < s.length; i += stride) {
     P.set(P0);
-    let h = 0x811c9dc5;
+    let h = FNV_OFFSET_BASIS;
     let unseenAt = 0;
     let lowSet = false;
     for (let k = 1; k <= K && i - k >= 0; k++) {

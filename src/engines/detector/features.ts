@@ -3,6 +3,7 @@
  * Shared by the runtime (detect) and the training / evaluation scripts.
  */
 import { deflateRawSync } from 'node:zlib';
+import { fnv1a32 } from '../text/hash';
 import { charLmFeatures, LM_FEATURE_NAMES, type CharLmTables } from './charlm';
 
 // ---------------------------------------------------------------------------
@@ -22,7 +23,7 @@ export function normalise(text: string): string {
   t = t.replace(/[\u00A0\u200B\uFEFF]/g, ' ');
   t = t.replace(/\s+/g, ' ').trim();
   // detokenise PTB-style spacing
-  t = t.replace(/ ([,.;:!?%)\]}])/g, '$1').replace(/([(\[{$]) /g, '$1');
+  t = t.replace(/ ([,.;:!?%)\]}])/g, '$1').replace(/([([{$]) /g, '$1');
   t = t.replace(/ (n't|'s|'re|'ve|'ll|'d|'m)(?=[^\p{L}]|$)/giu, '$1');
   t = t.replace(/\b(gon|wan|got) (na|ta)\b/gi, '$1$2');
   return t;
@@ -37,6 +38,7 @@ export interface Span {
   end: number;
 }
 
+// Kept apart from engines/text's splitter: the committed weights (model/*.json) were trained on exactly this split.
 const ABBREV = new Set([
   'mr', 'mrs', 'ms', 'dr', 'prof', 'sr', 'jr', 'st', 'vs', 'etc', 'e.g', 'i.e', 'eg', 'ie', 'fig', 'no', 'vol',
   'inc', 'ltd', 'co', 'corp', 'dept', 'approx', 'est', 'u.s', 'u.k', 'a.m', 'p.m', 'jan', 'feb', 'mar', 'apr',
@@ -84,6 +86,7 @@ export function splitSentences(text: string): Span[] {
 // Tokens
 // ---------------------------------------------------------------------------
 
+// Kept apart from engines/text's tokenizer: the committed weights hash exactly these tokens.
 const TOKEN_RE = /\p{L}+(?:['-]\p{L}+)*|\p{N}+(?:[.,:]\p{N}+)*|[^\s\p{L}\p{N}]/gu;
 const WORD_RE = /^\p{L}/u;
 
@@ -121,18 +124,9 @@ function shape(tok: string): string {
   return tok.length >= 8 ? '<long>' : '<w>';
 }
 
-// ---------------------------------------------------------------------------
-// Hashing
-// ---------------------------------------------------------------------------
-
-export function fnv1a(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+// Hashed sparse features use the shared FNV-1a (engines/text/hash.ts), whose values are pinned by a unit test;
+// `fnv1a` stays exported under its old name for the training scripts.
+export { fnv1a32 as fnv1a } from '../text/hash';
 
 // ---------------------------------------------------------------------------
 // Dense stylometric features
@@ -348,7 +342,7 @@ export function extract(norm: string, opts: ExtractOptions): Features {
   const B = opts.buckets;
   const counts = new Map<number, number>();
   const bump = (key: string) => {
-    const h = fnv1a(key) % B;
+    const h = fnv1a32(key) % B;
     counts.set(h, (counts.get(h) ?? 0) + 1);
   };
   let prev = '<s>';

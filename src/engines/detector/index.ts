@@ -6,6 +6,7 @@
  * score is the calibrated probability that the text is AI-generated. See docs/detector.md (model card).
  */
 import { gunzipSync } from 'node:zlib';
+import { countWhitespaceWords } from '../text/words';
 import weightsJson from './model/weights.json';
 import charLmJson from './model/charlm.json';
 import { charLmFromJson, type CharLmJson, type CharLmTables } from './charlm';
@@ -152,11 +153,6 @@ const PARA_MIN_WORDS = 30;
 const PARA_WEIGHT = 0.75;
 
 
-function countWords(s: string): number {
-  const m = s.match(/\S+/g);
-  return m ? m.length : 0;
-}
-
 export interface Detector {
   detect(text: string): DetectionResult;
   /** `result` read at another document score (see createDetector). */
@@ -262,7 +258,7 @@ export function createDetector(W: WeightsJson, charLm: CharLmTables | null): Det
       prev = m.index + m[0].length;
     }
     paras.push({ start: prev, end: text.length });
-    const long = paras.filter((q) => countWords(text.slice(q.start, q.end)) >= PARA_MIN_WORDS);
+    const long = paras.filter((q) => countWhitespaceWords(text.slice(q.start, q.end)) >= PARA_MIN_WORDS);
     if (long.length < 2) return [];
     const opts = { buckets: W.buckets, lexicon: LEX, zlib: true, lm: null, sparse: SPARSE };
     return long.map((q) => ({ ...q, p: DOC.prob(extract(normalise(text.slice(q.start, q.end)), opts)) }));
@@ -313,7 +309,7 @@ export function createDetector(W: WeightsJson, charLm: CharLmTables | null): Det
     let huW = 0;
     let totW = 0;
     for (const s of sentences) {
-      const n = countWords(input.slice(s.start, s.end));
+      const n = countWhitespaceWords(input.slice(s.start, s.end));
       totW += n;
       if (s.score >= thresholds.sentenceAi) aiW += n;
       else if (s.score <= thresholds.sentenceHuman) huW += n;

@@ -194,7 +194,7 @@ export function shardPoints(text: string, parts: number): number[] {
   const breaks: number[] = [];
   for (const m of text.matchAll(/\n\s*\n/g)) breaks.push(m.index! + m[0].length);
   const sentences: number[] = [];
-  for (const m of text.matchAll(/[.!?]["'\u201D\u2019)\]]*\s+(?=["'\u201C\u2018(\[]?\p{Lu})/gu)) sentences.push(m.index! + m[0].length);
+  for (const m of text.matchAll(/[.!?]["'\u201D\u2019)\]]*\s+(?=["'\u201C\u2018([]?\p{Lu})/gu)) sentences.push(m.index! + m[0].length);
   const cuts: number[] = [];
   for (let k = 1; k < parts; k++) {
     const target = (text.length * k) / parts;
@@ -369,7 +369,7 @@ export async function checkGrammar(text: string): Promise<GrammarResult> {
   const skip = new Set<string>();
   for (const m of text.matchAll(WORD_RE)) {
     const w = m[0].replace(/’/g, "'");
-    if (/^\p{Lu}/u.test(w) || /[^\x00-\x7f]|\d/.test(w)) skip.add(w);
+    if (/^\p{Lu}/u.test(w) || /[\u0080-\uffff]|\d/.test(w)) skip.add(w);
   }
   // the two checkers run at the same time, each on its own thread
   const [h, r] = await Promise.all([harperIssues(text), retextIssues(text, [...skip])]);

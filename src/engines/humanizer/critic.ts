@@ -1,10 +1,10 @@
 /**
  * Detector-guided choice of rewrites (the humanizer's "critic").
  *
- * The rule-based rewrites in index.ts are written to read as human, but a rule that helps one text can make another
- * read *more* machine-like (a contraction in formal prose, a split that leaves two short, even sentences). The critic
- * measures instead of assuming: it scores variants with a cost function — by default the AI-text detector's document
- * model — and keeps only the choices that lower it.
+ * The rule-based rewrites (the passes index.ts runs) are written to read as human, but a rule that helps one text can
+ * make another read *more* machine-like (a contraction in formal prose, a split that leaves two short, even sentences).
+ * The critic measures instead of assuming: it scores variants with a cost function — by default the AI-text
+ * detector's document model — and keeps only the choices that lower it.
  *
  *   refineWithCritic(input, result, { critic }) -> HumanizeResult   (edits still index into the input)
  *
@@ -26,10 +26,9 @@
  */
 import { applyEdits, countWords, isFree, posTag, splitSentences, type Edit, type Span } from '../text';
 import { humanizeUnits } from './guard';
-import type { HumanizeChange, HumanizeResult } from './index';
+import type { Critic, HumanizeChange, HumanizeResult, Tok } from './types';
 
-/** Cost of a text: higher reads more AI-generated. The humanizer passes the detector's document logit. */
-export type Critic = (text: string) => number;
+export type { Critic } from './types';
 
 export interface CriticOptions {
   critic: Critic;
@@ -46,8 +45,6 @@ const STRUCTURAL = new Set(['merge', 'split', 'contraction', 'expansion', 'reord
 const EPS = 0.01;
 /** sentences on each side of a change that its window includes */
 const CONTEXT = 3;
-
-type Tok = ReturnType<typeof posTag>[number];
 
 interface Proposal extends Edit {
   /** sentence indices this edit joins (a second join touching either would build a run-on) */
@@ -136,8 +133,14 @@ class Windows {
     for (let moved = true; moved; ) {
       moved = false;
       for (const e of after.length > before.length ? after : before) {
-        if (e.start < lo && e.end > lo) (lo = this.sents[this.sentenceAt(e.start)]!.start), (moved = true);
-        if (e.start < hi && e.end > hi) (hi = this.sents[this.sentenceAt(e.end - 1)]!.end), (moved = true);
+        if (e.start < lo && e.end > lo) {
+          lo = this.sents[this.sentenceAt(e.start)]!.start;
+          moved = true;
+        }
+        if (e.start < hi && e.end > hi) {
+          hi = this.sents[this.sentenceAt(e.end - 1)]!.end;
+          moved = true;
+        }
       }
     }
     let byWindow = this.cache.get(before);
@@ -176,7 +179,7 @@ function propose(text: string, sents: Span[], claimed: readonly Edit[], kinds: S
   const out: Proposal[] = [];
   const tags = sents.map((s) => posTag(s.text));
   const free = (s: number, e: number) => isFree(claimed, s, e);
-  const quoted = (s: Span) => /["\u201C\u201D()\[\]]/.test(s.text);
+  const quoted = (s: Span) => /["\u201C\u201D()[\]]/.test(s.text);
 
   for (let i = 0; i < sents.length; i++) {
     const s = sents[i]!;

@@ -1,6 +1,6 @@
 /**
- * Grammar guard for the offline humanizer (issue 4: "it must not break grammar: check its output with the grammar
- * engine"). Pure apart from the injected checker: the engine never imports the grammar engine itself.
+ * Grammar guard for the offline humanizer: its output must not break grammar, so it is checked with the grammar
+ * engine. Pure apart from the injected checker: the engine never imports the grammar engine itself.
  *
  *   guardHumanized(input, result, check) -> { result, reverted, units }
  *
@@ -11,7 +11,15 @@
  * dropped and the input's wording comes back. The other units keep their edits.
  */
 import { applyEdits, splitSentences } from '../text';
-import type { HumanizeChange, HumanizeResult } from './index';
+import type { HumanizeChange, HumanizeResult } from './types';
+
+export const GRAMMAR_CHECK_NOTES = `A grammar check of humanizer/rewriter output should verify that, compared with the input, it introduces no:
+- subject-verb agreement errors around replaced verbs (inflection kept: utilizes -> uses, has demonstrated -> has shown);
+- a/an errors before replaced words (an intricate -> a complex);
+- lower-case sentence starts or stray capitals after removed openers, splits and merges;
+- doubled or missing punctuation (", ," / ".." / space before comma) or doubled words at edit boundaries;
+- sentence fragments created by a split (each half must have a subject and a finite verb);
+- contraction errors (clause-final "it's", "let's know"), and, for academic style, any remaining contraction.`;
 
 /** What the guard needs from a grammar issue. */
 export interface GuardIssue {

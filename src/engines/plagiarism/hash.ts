@@ -6,25 +6,10 @@
  * even at hundreds of millions of fingerprints.
  */
 
-/** murmur3 32-bit finaliser */
-export function fmix32(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
+import { fmix32, fnv1a32 } from '../text/hash';
 
-/** FNV-1a over UTF-16 code units, 32-bit. */
-export function fnv1a32(s: string, seed = 0x811c9dc5): number {
-  let h = seed >>> 0;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+// The shared definitions: their values are pinned by tests/unit/text-hash.test.ts because fingerprints are stored.
+export { fmix32, fnv1a32 };
 
 /** Two independent 32-bit hashes per token. */
 export interface TokenHashes {

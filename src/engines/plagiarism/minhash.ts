@@ -6,6 +6,7 @@
  * Shingles = pairs of consecutive content words (order-sensitive but insensitive to inserted or
  * removed function words, inflection, case and punctuation).
  */
+import { FNV_OFFSET_BASIS, fnv1aStep } from '../text/hash';
 import { fmix32, fnv1a32 } from './hash';
 
 export const STOP_WORDS: ReadonlySet<string> = new Set(
@@ -120,11 +121,11 @@ export function lshBands(sig: readonly number[], bands: number): string[] {
   const r = Math.floor(sig.length / bands);
   const out: string[] = [];
   for (let b = 0; b < bands; b++) {
-    let h1 = 0x811c9dc5 ^ b;
+    let h1 = FNV_OFFSET_BASIS ^ b;
     let h2 = 0x1b873593 ^ Math.imul(b, 0xcc9e2d51);
     for (let j = 0; j < r; j++) {
       const v = sig[b * r + j];
-      h1 = fmix32(Math.imul(h1 ^ v, 0x01000193));
+      h1 = fmix32(fnv1aStep(h1, v));
       h2 = fmix32((h2 + v) >>> 0);
     }
     out.push(`b${b}:${h1.toString(16).padStart(8, '0')}${h2.toString(16).padStart(8, '0')}`);

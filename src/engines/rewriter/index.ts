@@ -13,11 +13,9 @@
  */
 import type { PhraseRule } from '../text';
 import { rewriteCore, type CoreConfig, type HumanizeChange } from '../humanizer';
+import type { RewriterTone } from '../styles';
 
-export type RewriterTone = 'casual' | 'professional' | 'academic' | 'creative' | 'conversational' | 'persuasive';
-export const REWRITER_TONES: readonly RewriterTone[] = [
-  'casual', 'professional', 'academic', 'creative', 'conversational', 'persuasive',
-];
+export { REWRITER_TONES, type RewriterTone } from '../styles';
 
 export interface RewriteOptions {
   tone?: RewriterTone;

@@ -2,12 +2,17 @@
  * Shared text utilities for the writing engines. Pure, deterministic, offline.
  *
  * - splitSentences: sentence spans with offsets into the input
- * - tokenize / countWords
+ * - tokenize / countWords (words.ts: reader's count; countWhitespaceWords for the word limits)
  * - Edit / applyEdits: offset-based edits on the original text (non-overlapping)
- * - matchCase / capitalizeFirst, hash32 (FNV-1a) for deterministic variety
- * - phrase-rule engine (applyRules) used by the shortener, humanizer and rewriter
+ * - matchCase / capitalizeFirst
+ * - hash.ts: fnv1a32 (also as hash32, for deterministic variety) and fmix32, shared with plagiarism and the detector
+ * - phrase-rule engine (compileRules / collectRuleEdits) used by the shortener, humanizer and rewriter
  */
 export { posTag, type PosToken } from './pos';
+export { countWords, countWhitespaceWords } from './words';
+export { fmix32, fnv1a32, fnv1aStep, FNV_OFFSET_BASIS, FNV_PRIME } from './hash';
+/** 32-bit FNV-1a of a string; the writing tools derive deterministic "variety" (a variant per sentence) from it. */
+export { fnv1a32 as hash32 } from './hash';
 
 export interface Span {
   text: string;
@@ -51,7 +56,7 @@ export function splitSentences(text: string): Span[] {
     const next = text[m.index + m[0].length];
     if (next === undefined) break;
     // a line break after the stop always ends the sentence ("done.\n- next item")
-    if (!/[\p{Lu}\d"'\u201C\u2018(\[]/u.test(next) && !m[3]!.includes('\n')) continue;
+    if (!/[\p{Lu}\d"'\u201C\u2018([]/u.test(next) && !m[3]!.includes('\n')) continue;
     if (m[1] === '.') {
       // word before the period
       const before = text.slice(segStart, m.index).match(/([\p{L}.]+)$/u)?.[1] ?? '';
@@ -82,7 +87,7 @@ export function splitParagraphs(text: string): Span[] {
   return out;
 }
 
-const TOKEN_RE = /(\d+(?:[.,:/]\d+)*%?)|([\p{L}\p{M}]+(?:['\u2019\-][\p{L}\p{M}]+)*)|([^\s\p{L}\p{M}\d])/gu;
+const TOKEN_RE = /(\d+(?:[.,:/]\d+)*%?)|([\p{L}\p{M}]+(?:['\u2019-][\p{L}\p{M}]+)*)|([^\s\p{L}\p{M}\d])/gu;
 
 export function tokenize(text: string): Token[] {
   const out: Token[] = [];
@@ -93,11 +98,6 @@ export function tokenize(text: string): Token[] {
     out.push({ text: m[0], start: m.index, end: m.index + m[0].length, kind });
   }
   return out;
-}
-
-/** Words as a reader counts them: runs of letters/digits (hyphenated and apostrophe forms count once). */
-export function countWords(text: string): number {
-  return text.match(/[\p{L}\p{N}]+(?:['\u2019\-.,][\p{L}\p{N}]+)*/gu)?.length ?? 0;
 }
 
 /** Lower-cased content-ish word list, for similarity and comparisons. */
@@ -123,16 +123,6 @@ export function matchCase(original: string, replacement: string): string {
   if (letters.length > 1 && letters === letters.toUpperCase() && replacement.length > 1) return replacement.toUpperCase();
   if (/^\P{L}*\p{Lu}/u.test(original)) return capitalizeFirst(replacement);
   return replacement;
-}
-
-/** 32-bit FNV-1a hash; used to derive deterministic "variety" from sentence text. */
-export function hash32(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
 }
 
 // ---------------------------------------------------------------------------
@@ -249,7 +239,7 @@ export function compileRules(rules: readonly PhraseRule[]): CompiledRule[] {
 
 /** True when only opening quotes/brackets/space separate `pos` from the sentence start. */
 function atStart(sentence: string, pos: number): boolean {
-  return /^[\s"'\u201C\u2018(\[*\-\u2022]*$/.test(sentence.slice(0, pos));
+  return /^[\s"'\u201C\u2018([*\-\u2022]*$/.test(sentence.slice(0, pos));
 }
 
 /**

@@ -21,7 +21,7 @@ function originOf(value: string | undefined): string | null {
 export function registerCsrf(app: FastifyInstance, publicOrigin: string): void {
   app.addHook('onRequest', async (req: FastifyRequest) => {
     if (SAFE.has(req.method) || !req.url.startsWith('/api/')) return;
-    if ((req.routeOptions.config as { csrf?: boolean } | undefined)?.csrf === false) return;
+    if (req.routeOptions.config?.csrf === false) return;
     const origin = originOf(req.headers.origin) ?? originOf(req.headers.referer);
     if (origin === null) return;
     const own = `${req.protocol}://${req.host}`;

@@ -1,25 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { count, gt, sql } from 'drizzle-orm';
-import { sessions, users } from '../../db/schema';
-import { requireStaff } from '../http';
+import { noStore } from '../http';
+import { adminOverview } from '../services/admin';
 
-/** Everything under /api/admin is staff-only; the guard is a hook so no route can forget it. */
+/** The staff dashboard's overview; who may call it is the route's `config.access` (see access.ts). */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
-  app.addHook('onRequest', async (req) => {
-    await requireStaff(req);
-  });
 
-  app.get('/api/admin/overview', async () => {
-    const byRole = await ctx.db
-      .select({ role: users.role, users: count() })
-      .from(users)
-      .groupBy(users.role)
-      .orderBy(users.role);
-    const [active] = await ctx.db
-      .select({ sessions: count() })
-      .from(sessions)
-      .where(gt(sessions.expiresAt, sql`now()`));
-    return { usersByRole: byRole, activeSessions: active?.sessions ?? 0 };
-  });
+  app.get('/api/admin/overview', { config: { access: 'admin:access' } }, async (_req, reply) => noStore(reply).send(await adminOverview(ctx.db)));
 }

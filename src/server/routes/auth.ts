@@ -1,44 +1,36 @@
 import type { FastifyInstance } from 'fastify';
 import { ForgotPasswordBody, LoginBody, RegisterBody, ResetPasswordBody } from '../../shared/api/auth';
-import { AppError } from '../errors';
-import { noStore, parse } from '../http';
+import { noStore, parse, requireUser } from '../http';
 import * as auth from '../services/auth';
-import { clearSessionCookie, currentUser, deleteSessionByToken, SESSION_COOKIE } from '../services/sessions';
-import { audit } from '../services/users';
+import { clearSessionCookie } from '../services/sessions';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
 
-  app.get('/api/auth/me', async (req, reply) => {
-    const user = await currentUser(req);
-    if (!user) throw new AppError('unauthorized', 'Not logged in.');
+  // A visitor gets 401 from the access guard: the client reads that as "anonymous".
+  app.get('/api/auth/me', { config: { access: 'user' } }, async (req, reply) => {
+    const user = await requireUser(req);
     return noStore(reply).send({ user });
   });
 
-  app.post('/api/auth/login', async (req, reply) => {
+  app.post('/api/auth/login', { config: { access: 'public' } }, async (req, reply) => {
     const body = parse(LoginBody, req.body);
     const user = await auth.login(ctx, req, reply, body);
     return noStore(reply).send({ sessionActive: true, user, message: 'You have been logged in successfully' });
   });
 
-  app.post('/api/auth/register', async (req, reply) => {
+  app.post('/api/auth/register', { config: { access: 'public' } }, async (req, reply) => {
     const body = parse(RegisterBody, req.body);
     const user = await auth.register(ctx, req, reply, body);
     return noStore(reply).status(201).send({ sessionActive: true, user, message: 'Your account has been created.' });
   });
 
-  app.post('/api/auth/logout', async (req, reply) => {
-    const token = req.cookies[SESSION_COOKIE];
-    if (token) {
-      const user = await currentUser(req);
-      await deleteSessionByToken(ctx, token);
-      if (user) await audit(ctx.db, { userId: user.id, email: user.email, action: 'Logged out', category: 'auth', ip: req.ip });
-    }
-    clearSessionCookie(ctx, reply);
+  app.post('/api/auth/logout', { config: { access: 'public' } }, async (req, reply) => {
+    await auth.logout(ctx, req, reply);
     return reply.send({ success: true, message: 'You have been logged out.' });
   });
 
-  app.post('/api/auth/forgot-password', async (req, reply) => {
+  app.post('/api/auth/forgot-password', { config: { access: 'public' } }, async (req, reply) => {
     const { email } = parse(ForgotPasswordBody, req.body);
     await auth.forgotPassword(ctx, req, email);
     return reply.send({
@@ -47,7 +39,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  app.post('/api/auth/reset-password', async (req, reply) => {
+  app.post('/api/auth/reset-password', { config: { access: 'public' } }, async (req, reply) => {
     const { token, password } = parse(ResetPasswordBody, req.body);
     await auth.resetPassword(ctx, req, token, password);
     clearSessionCookie(ctx, reply);

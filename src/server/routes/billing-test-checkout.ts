@@ -1,18 +1,14 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { and, eq } from 'drizzle-orm';
-import { checkoutSessions } from '../../db/schema';
-import { findPack, formatPrice, type PlanId } from '../../shared/plans';
 import { billingTestMode } from '../env';
 import { AppError } from '../errors';
 import { noStore, requireUser } from '../http';
-import { fulfilCheckout, getPlan, isPlanId } from '../services/billing';
+import { cancelCheckout, payTestCheckout, testCheckoutView } from '../services/checkout';
 import { currentUser } from '../services/sessions';
-import { openCheckoutOf } from './billing';
 
 /**
  * The offline test provider's checkout page: server-rendered HTML, no scripts (the CSP allows
  * none inline), two plain form POSTs under /api so the CSRF origin check covers them. Paying goes
- * through fulfilCheckout, the same function the Stripe webhook uses.
+ * through fulfilCheckout, the same function the Stripe webhook uses (services/checkout.ts).
  */
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -55,32 +51,14 @@ export async function billingTestCheckoutRoutes(app: FastifyInstance): Promise<v
     if (!billingTestMode(ctx.env)) throw new AppError('not_found', 'The test checkout is not enabled on this server.');
   };
 
-  app.get<{ Params: { id: string } }>('/api/billing/test-checkout/:id', async (req, reply) => {
+  // A browser page: a visitor is sent to log in rather than shown a JSON 401.
+  app.get<{ Params: { id: string } }>('/api/billing/test-checkout/:id', { config: { access: 'public' } }, async (req, reply) => {
     if (!billingTestMode(ctx.env)) return htmlError(reply, 404, 'The test checkout is not enabled on this server.');
     const user = await currentUser(req);
     if (!user) return reply.redirect('/login', 302);
-    let checkout;
-    try {
-      checkout = await openCheckoutOf(ctx, req.params.id, user.id);
-    } catch {
-      return htmlError(reply, 404, 'This checkout does not exist.');
-    }
-    if (checkout.provider !== 'test') return htmlError(reply, 404, 'This checkout does not exist.');
-    if (checkout.status === 'completed') return htmlError(reply, 409, 'This checkout has already been paid.');
-    if (checkout.status !== 'open' || checkout.expiresAt <= ctx.now()) return htmlError(reply, 410, 'This checkout has expired or was cancelled. Start again from the pricing page.');
-
-    let item: string;
-    let detail: string;
-    if (checkout.kind === 'plan' && isPlanId(checkout.item)) {
-      const plan = await getPlan(ctx.db, checkout.item as PlanId);
-      item = `${plan.name} plan`;
-      detail = `${plan.monthlyCharacters.toLocaleString('en-US')} characters a month, ${plan.wordLimit.toLocaleString('en-US')} words per request, billed monthly`;
-    } else {
-      const pack = findPack(checkout.item);
-      item = pack?.name ?? checkout.item;
-      detail = pack ? `${pack.description}, one-off` : 'One-off';
-    }
-    const price = formatPrice(checkout.amount, checkout.currency);
+    const view = await testCheckoutView(ctx, req.params.id, user.id);
+    if (!view.payable) return htmlError(reply, view.status, view.message);
+    const { checkout, item, detail, price } = view;
     const action = `/api/billing/test-checkout/${checkout.id}`;
     const body = `<div class="banner" role="alert">TEST MODE — no real payment</div>
 <div class="content">
@@ -103,26 +81,17 @@ export async function billingTestCheckoutRoutes(app: FastifyInstance): Promise<v
     reply.redirect(`/api/billing/test-checkout/${encodeURIComponent(req.params.id)}`, 302),
   );
 
-  app.post<{ Params: { id: string } }>('/api/billing/test-checkout/:id/pay', async (req, reply) => {
+  app.post<{ Params: { id: string } }>('/api/billing/test-checkout/:id/pay', { config: { access: 'user' } }, async (req, reply) => {
     ensureTestMode();
     const user = await requireUser(req);
-    const checkout = await openCheckoutOf(ctx, req.params.id, user.id);
-    if (checkout.provider !== 'test') throw new AppError('not_found', 'This checkout does not exist.');
-    if (checkout.status === 'cancelled' || (checkout.status === 'open' && checkout.expiresAt <= ctx.now()))
-      throw new AppError('conflict', 'This checkout has expired or was cancelled. Start again from the pricing page.');
-    // A second click (or a replayed form) finds the payment already recorded and changes nothing.
-    await fulfilCheckout(ctx, { checkoutId: checkout.id, provider: 'test', providerRef: `test:${checkout.id}`, amount: checkout.amount, currency: checkout.currency });
+    const checkout = await payTestCheckout(ctx, req.params.id, user.id);
     return reply.redirect(`/account?checkout=success&${checkout.kind === 'plan' ? 'plan' : 'pack'}=${encodeURIComponent(checkout.item)}`, 303);
   });
 
-  app.post<{ Params: { id: string } }>('/api/billing/test-checkout/:id/cancel', async (req, reply) => {
+  app.post<{ Params: { id: string } }>('/api/billing/test-checkout/:id/cancel', { config: { access: 'user' } }, async (req, reply) => {
     ensureTestMode();
     const user = await requireUser(req);
-    const checkout = await openCheckoutOf(ctx, req.params.id, user.id);
-    await ctx.db
-      .update(checkoutSessions)
-      .set({ status: 'cancelled' })
-      .where(and(eq(checkoutSessions.id, checkout.id), eq(checkoutSessions.status, 'open')));
+    await cancelCheckout(ctx, req.params.id, user.id);
     return reply.redirect('/pricing?checkout=cancelled', 303);
   });
 }

@@ -13,7 +13,7 @@ export async function billingWebhookRoutes(app: FastifyInstance): Promise<void> 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
 
-  app.post('/api/billing/webhook', { config: { csrf: false } }, async (req, reply) => {
+  app.post('/api/billing/webhook', { config: { csrf: false, access: 'public' } }, async (req, reply) => {
     const stripe = stripeClient(ctx);
     const secret = ctx.env.STRIPE_WEBHOOK_SECRET;
     if (!stripe || !secret) throw new AppError('not_configured', 'Stripe payments are not configured on this server.');

@@ -21,7 +21,7 @@ const str = (v: unknown, max: number): string | undefined => (typeof v === 'stri
 export async function googleRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
 
-  app.get('/api/auth/google', async (req, reply) => {
+  app.get('/api/auth/google', { config: { access: 'public' } }, async (req, reply) => {
     if (!googleConfigured(ctx.env)) return noStore(reply).redirect('/login?error=google_not_configured', 302);
     try {
       const location = await beginSignIn(ctx, reply);
@@ -31,7 +31,7 @@ export async function googleRoutes(app: FastifyInstance): Promise<void> {
     }
   });
 
-  app.get('/api/auth/google/callback', async (req, reply) => {
+  app.get('/api/auth/google/callback', { config: { access: 'public' } }, async (req, reply) => {
     if (!googleConfigured(ctx.env)) return noStore(reply).redirect('/login?error=google_not_configured', 302);
     const q = (req.query ?? {}) as Record<string, unknown>;
     // Repeated or oversized parameters are treated as absent (and so fail the checks).

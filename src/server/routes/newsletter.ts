@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  NEWSLETTER_STAFF_ROLES,
   NEWSLETTER_SUBSCRIBE_MESSAGE,
   NewsletterSubscribeBody,
   NewsletterTokenBody,
@@ -8,7 +7,7 @@ import {
   type NewsletterSubscribeResponse,
   type NewsletterUnsubscribeResponse,
 } from '../../shared/api/newsletter';
-import { noStore, parse, requireRole } from '../http';
+import { noStore, parse } from '../http';
 import { currentUser } from '../services/sessions';
 import * as newsletter from '../services/newsletter';
 
@@ -16,7 +15,7 @@ import * as newsletter from '../services/newsletter';
 export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
 
-  app.post('/api/newsletter/subscribe', async (req, reply) => {
+  app.post('/api/newsletter/subscribe', { config: { access: 'public' } }, async (req, reply) => {
     const { email } = parse(NewsletterSubscribeBody, req.body);
     // Anyone may subscribe; a signed-in user is only remembered as the requester.
     const user = await currentUser(req);
@@ -25,14 +24,14 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
     return noStore(reply).status(202).send(body);
   });
 
-  app.post('/api/newsletter/confirm', async (req, reply) => {
+  app.post('/api/newsletter/confirm', { config: { access: 'public' } }, async (req, reply) => {
     const { token } = parse(NewsletterTokenBody, req.body);
     await newsletter.confirm(ctx, token);
     const body: NewsletterConfirmResponse = { success: true, status: 'confirmed', message: 'Your subscription is confirmed. Thank you!' };
     return noStore(reply).send(body);
   });
 
-  app.post('/api/newsletter/unsubscribe', async (req, reply) => {
+  app.post('/api/newsletter/unsubscribe', { config: { access: 'public' } }, async (req, reply) => {
     const { token } = parse(NewsletterTokenBody, req.body);
     await newsletter.unsubscribe(ctx, token);
     const body: NewsletterUnsubscribeResponse = {
@@ -43,19 +42,10 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
     return noStore(reply).send(body);
   });
 
-  await app.register(staffNewsletterRoutes);
-}
+  // The subscriber list is personal data: 'newsletter:read' only.
+  app.get('/api/admin/newsletter', { config: { access: 'newsletter:read' } }, async (_req, reply) => noStore(reply).send(await newsletter.stats(ctx)));
 
-async function staffNewsletterRoutes(app: FastifyInstance): Promise<void> {
-  const { ctx } = app;
-  // Encapsulated: guards only the routes below (the list is personal data).
-  app.addHook('onRequest', async (req) => {
-    await requireRole(req, NEWSLETTER_STAFF_ROLES);
-  });
-
-  app.get('/api/admin/newsletter', async (_req, reply) => noStore(reply).send(await newsletter.stats(ctx)));
-
-  app.get('/api/admin/newsletter.csv', async (_req, reply) => {
+  app.get('/api/admin/newsletter.csv', { config: { access: 'newsletter:read' } }, async (_req, reply) => {
     const csv = await newsletter.exportCsv(ctx);
     const day = ctx.now().toISOString().slice(0, 10);
     return noStore(reply)

@@ -6,7 +6,7 @@ import type { ServerContext } from '../context';
 import { AppError } from '../errors';
 import { clientIp } from '../http';
 import { burnVerify, hashPassword, verifyPassword } from './passwords';
-import { createSession, deleteUserSessions } from './sessions';
+import { clearSessionCookie, createSession, currentUser, deleteSessionByToken, deleteUserSessions, SESSION_COOKIE } from './sessions';
 import { hashToken, newToken } from './tokens';
 import * as throttle from './throttle';
 import { audit, createUser, findUserByEmail, toPublicUser } from './users';
@@ -69,6 +69,17 @@ export async function register(ctx: ServerContext, req: FastifyRequest, reply: F
   await createSession(ctx, reply, user.id, { ip, userAgent: req.headers['user-agent'] });
   await audit(ctx.db, { userId: user.id, email: user.email, action: 'Registered', category: 'user', ip });
   return toPublicUser(user);
+}
+
+/** End this request's session (if any) and clear its cookie; logging out twice is not an error. */
+export async function logout(ctx: ServerContext, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const token = req.cookies[SESSION_COOKIE];
+  if (token) {
+    const user = await currentUser(req);
+    await deleteSessionByToken(ctx, token);
+    if (user) await audit(ctx.db, { userId: user.id, email: user.email, action: 'Logged out', category: 'auth', ip: clientIp(req) });
+  }
+  clearSessionCookie(ctx, reply);
 }
 
 /** Always answers the same way, whether or not the e-mail is registered. */

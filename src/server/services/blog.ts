@@ -5,10 +5,11 @@ import { derivedExcerpt, slugify, type BlogPost, type BlogPostCreate, type BlogP
 import { BLOG_SAMPLES } from '../../shared/blog-samples';
 import { markdownToText } from '../../shared/markdown';
 import { AppError } from '../errors';
+import { isUniqueViolation } from './db-errors';
 import { addReferenceDocument } from './plagiarism-store';
 
 /**
- * The site's blog (SPEC §3, §7). Every published post is also a document of the plagiarism
+ * The site's blog. Every published post is also a document of the plagiarism
  * reference library (origin 'blog', reference = the post's link), so text copied from the blog is
  * caught. Each write changes the post and its library document in ONE transaction, so the library
  * never disagrees with the blog: publishing adds the document, editing a published post re-indexes
@@ -63,14 +64,6 @@ async function addToLibrary(db: Db, row: Row, origin: string, addedBy: string | 
     text: indexedText(row),
     addedBy,
   });
-}
-
-/** Unique-constraint violations arrive from pg directly or wrapped by drizzle (`cause`). */
-function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
 }
 
 const slugTaken = () => new AppError('conflict', 'Another post already uses this slug.', { slug: 'Already used by another post' });

@@ -80,7 +80,7 @@ export async function sapling(cfg: ProviderConfig, text: string): Promise<Provid
   return { provider: 'sapling', aiScore, sentences };
 }
 
-/** The configured providers in order of preference (GPTZero first, then Sapling, per SPEC §5). */
+/** The configured providers in order of preference: GPTZero first, then Sapling. */
 export function configuredProviders(cfg: ProviderConfig): ((text: string) => Promise<ProviderResult>)[] {
   const list: ((text: string) => Promise<ProviderResult>)[] = [];
   if (cfg.gptzeroKey) list.push((t) => gptzero(cfg, t));

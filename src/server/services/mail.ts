@@ -1,3 +1,4 @@
+import { desc } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema';
@@ -38,4 +39,9 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string }): 
       }
     },
   };
+}
+
+/** The newest recorded messages, sent or not (the development mailbox). */
+export async function recentMail(db: Db, limit = 50) {
+  return db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(limit);
 }

@@ -1,9 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import { count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { addReferenceDocuments, countReferenceDocuments, type ReferenceOrigin } from './plagiarism-store';
+import { referenceDocuments } from '../../db/schema';
+import type { LibraryDocumentSummary, LibraryListResponse } from '../../shared/api/plagiarism';
+import { AppError } from '../errors';
+import { addReferenceDocument, addReferenceDocuments, countReferenceDocuments, deleteReferenceDocument, type ReferenceOrigin } from './plagiarism-store';
 
 /** One line of a library JSONL file (the starter library and `npm run library:import`). */
 export const LibraryRecord = z.object({
@@ -91,4 +95,42 @@ export async function importStarterLibraryIfEmpty(db: Db, log: { info: (msg: str
   });
   log.info(`Starter library imported: ${stats.created} added, ${stats.skipped} already present, ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return stats;
+}
+
+/** One page of the library for staff, newest first, with the number of documents per origin. */
+export async function listLibrary(db: Db, q: { origin?: ReferenceOrigin; limit: number; offset: number }): Promise<LibraryListResponse> {
+  const rows = await db
+    .select({
+      id: referenceDocuments.id,
+      title: referenceDocuments.title,
+      reference: referenceDocuments.reference,
+      licence: referenceDocuments.licence,
+      origin: referenceDocuments.origin,
+      wordCount: referenceDocuments.wordCount,
+      createdAt: referenceDocuments.createdAt,
+    })
+    .from(referenceDocuments)
+    .where(q.origin ? eq(referenceDocuments.origin, q.origin) : undefined)
+    .orderBy(desc(referenceDocuments.createdAt), referenceDocuments.id)
+    .limit(q.limit)
+    .offset(q.offset);
+  const byOrigin = await db.select({ origin: referenceDocuments.origin, n: count() }).from(referenceDocuments).groupBy(referenceDocuments.origin);
+  const counts: Record<string, number> = {};
+  for (const o of byOrigin) counts[o.origin] = Number(o.n);
+  const items: LibraryDocumentSummary[] = rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() }));
+  const total = q.origin ? (counts[q.origin] ?? 0) : Object.values(counts).reduce((a, b) => a + b, 0);
+  return { items, total, counts };
+}
+
+/** A document staff add by hand (pasted or uploaded); its reference must be new among staff documents. */
+export async function addStaffDocument(db: Db, doc: { title: string; reference: string; licence?: string; text: string }, addedBy: string): Promise<{ id: string }> {
+  if (doc.text.trim() === '') throw new AppError('validation_failed', 'Please enter some text.', { text: 'Required' });
+  const res = await addReferenceDocument(db, { title: doc.title, reference: doc.reference, licence: doc.licence, origin: 'staff', text: doc.text, addedBy });
+  if (!res.created || !res.id) throw new AppError('conflict', 'A document with this reference is already in the library.', { reference: 'Already in the library' });
+  return { id: res.id };
+}
+
+/** Remove a document and its index; a 404 when it is not (or no longer) in the library. */
+export async function removeLibraryDocument(db: Db, id: string): Promise<void> {
+  if (!(await deleteReferenceDocument(db, id))) throw new AppError('not_found', 'This document is not in the library.');
 }

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema';
 import type { PublicUser } from '../../shared/api/auth';
 import type { Role } from '../../shared/roles';
@@ -43,6 +43,15 @@ export async function deleteSessionByToken(ctx: ServerContext, token: string): P
 
 export async function deleteUserSessions(ctx: ServerContext, userId: string): Promise<void> {
   await ctx.db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Sign out every session of this user but the one holding `keepToken`; returns how many ended. */
+export async function endOtherSessions(ctx: ServerContext, userId: string, keepToken: string): Promise<number> {
+  const ended = await ctx.db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(keepToken))))
+    .returning({ id: sessions.id });
+  return ended.length;
 }
 
 // Prepared once per database: this lookup runs on every authenticated request.

@@ -54,7 +54,7 @@ export async function resolveCaller(ctx: ServerContext, req: FastifyRequest, rep
     if (unsigned.valid && unsigned.value) return { user: null, anonId: unsigned.value, plan: null, startedAt };
   }
   const anonId = randomUUID();
-  // A browser-session cookie: the SPEC's allowance is "per visitor session".
+  // A browser-session cookie: the anonymous allowances are counted per visitor session.
   reply.setCookie(ANON_COOKIE, anonId, {
     signed: true,
     path: '/',
@@ -88,8 +88,8 @@ export function checkText(text: string, caller: Caller, freeWordLimit: number = 
 }
 
 /**
- * Tool access from the catalogue's requiredRole and requiresAuth (SPEC §6): a visitor must log in
- * for a login-only tool, and a plan account needs a plan the tool lists. Staff use every tool.
+ * Tool access from the catalogue's requiredRole and requiresAuth: a visitor must log in for a
+ * login-only tool, and a plan account needs a plan the tool lists. Staff use every tool.
  */
 export function checkToolAccess(toolId: string, caller: Caller): void {
   const tool = findTool(toolId);
@@ -106,39 +106,38 @@ export function checkToolAccess(toolId: string, caller: Caller): void {
   );
 }
 
+/**
+ * Refuse a caller who may not use the tool (checkToolAccess) before anything of the request is read: a
+ * visitor's 5 MB upload to a login-only tool is never extracted. The refusal is recorded as a usage event
+ * like any other; its characters are unknown (0) because the input was not read.
+ */
+export async function admitCaller(ctx: ServerContext, caller: Caller, toolId: string): Promise<void> {
+  try {
+    checkToolAccess(toolId, caller);
+  } catch (err) {
+    await recordUsage(ctx.db, {
+      userId: caller.user?.id ?? null,
+      anonId: caller.anonId,
+      tool: toolId,
+      characters: 0,
+      status: 'rejected',
+      latencyMs: performance.now() - caller.startedAt,
+      engine: null,
+    });
+    throw err;
+  }
+}
+
 export interface AllowanceState {
   used: number;
   limit: number;
-}
-
-/**
- * Run `work` under an anonymous allowance: the unit is taken atomically before the work and
- * given back if the work fails, so only successes count (SPEC §4) and races cannot overshoot.
- */
-export async function withAnonAllowance<T>(
-  ctx: ServerContext,
-  caller: Caller,
-  kind: AnonAllowance,
-  work: () => Promise<T>,
-): Promise<{ result: T; allowance: AllowanceState | null }> {
-  if (!caller.anonId) return { result: await work(), allowance: null };
-  const key = `anon:${kind}:${caller.anonId}`;
-  const limit = ANON_LIMITS[kind];
-  const used = await throttle.tryConsume(ctx.db, key, limit, ANON_WINDOW_MS);
-  if (used === null) throw new AppError('limit_reached', LIMIT_MESSAGES[kind].message);
-  try {
-    return { result: await work(), allowance: { used, limit } };
-  } catch (err) {
-    await throttle.refund(ctx.db, key);
-    throw err;
-  }
 }
 
 export interface ToolRun {
   /** Catalogue tool id, e.g. 'ai_content_detector'. */
   tool: string;
   text: string;
-  /** The anonymous allowance this tool draws on (SPEC §6), if any. */
+  /** The anonymous allowance this tool draws on (detections, humanizations), if any. */
   anon?: AnonAllowance;
   /** Counts against the plan's daily detection allowance. */
   detection?: boolean;
@@ -166,6 +165,7 @@ export async function runTool<T>(
 
   let words = 0;
   try {
+    // toolRoute admitted the caller before reading the input; checked again so runTool is safe on its own.
     checkToolAccess(run.tool, caller);
     // A visitor over the limit is told what the free plan allows today.
     const over = !caller.user && countWords(run.text) > ANON_WORD_LIMIT;

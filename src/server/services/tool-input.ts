@@ -7,6 +7,8 @@ import { extractText, MAX_UPLOAD_BYTES } from './extract-text';
 /**
  * A tool's input arrives as JSON ({text, ...options}) or as multipart with a `file` part
  * (.txt, .docx, .pdf) plus option fields. Either way the caller gets validated fields back.
+ * Reading a multipart body reads (up to 5 MB of) the upload, so toolRoute calls this only once
+ * the caller is known to be allowed to use the tool.
  */
 export async function readToolInput<S extends z.ZodObject>(req: FastifyRequest, schema: S): Promise<z.infer<S> & { source: 'text' | 'file' }> {
   if (!req.isMultipart()) return { ...parse(schema, req.body), source: 'text' };

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { PublicUser } from '../../shared/api/auth';
 import type { Role } from '../../shared/roles';
 import { AppError } from '../errors';
+import { isUniqueViolation } from './db-errors';
 import { hashPassword } from './passwords';
 
 export type UserRow = typeof users.$inferSelect;
@@ -52,8 +53,7 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
     return row;
   } catch (err) {
     // Two registrations racing past the check above: the unique index decides.
-    if (String((err as { code?: string }).code ?? (err as Error).message).includes('23505') || /unique/i.test((err as Error).message))
-      throw new AppError('conflict', 'An account with this email or username already exists.');
+    if (isUniqueViolation(err)) throw new AppError('conflict', 'An account with this email or username already exists.');
     throw err;
   }
 }

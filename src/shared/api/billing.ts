@@ -3,7 +3,7 @@ import { ADDON_PACKS, PLAN_IDS, type AddonPack, type PlanDefinition, type PlanId
 import type { PublicUser } from './auth';
 
 /**
- * Contract of plans, metering, payments and the account pages (issue 6). Shared by the routes in
+ * Contract of plans, metering, payments and the account pages. Shared by the routes in
  * src/server and the pages in src/client. Amounts are in minor units; dates are ISO 8601 strings.
  */
 
@@ -91,7 +91,7 @@ export interface PaymentsResponse {
 
 // ---------- Usage ----------
 /**
- * GET /api/user/simplified-usage (SPEC §7): data.characters {used, limit} is what the sidebar reads.
+ * GET /api/user/simplified-usage: data.characters {used, limit} is what the sidebar reads.
  * `limit` is null when the account has no character limit (staff are not limited by plan).
  */
 export interface SimplifiedUsageResponse {
@@ -156,6 +156,7 @@ export const ProfileUpdateBody = z
   })
   .partial()
   .strict();
+export type ProfileUpdateBody = z.infer<typeof ProfileUpdateBody>;
 
 export const PasswordChangeBody = z.object({
   currentPassword: z.string().max(256),
@@ -164,6 +165,7 @@ export const PasswordChangeBody = z.object({
     .min(6, { message: 'Password must be at least 6 characters' })
     .max(256, { message: 'Password must be at most 256 characters' }),
 });
+export type PasswordChangeBody = z.infer<typeof PasswordChangeBody>;
 
 /** DELETE /api/user/account: the password again (or, for Google-only accounts, the word DELETE). */
 export const DeleteAccountBody = z.object({ confirm: z.string().min(1).max(256) });
@@ -184,7 +186,7 @@ export interface DeleteAccountResponse {
   deleted: true;
 }
 
-/** GET /api/admin/plans (admin, super_admin) and PUT /api/admin/plans/:id → { plan }. */
+/** GET /api/admin/plans (needs `plans:edit`; PUT /api/admin/plans/:id answers { plan }). */
 export interface AdminPlansResponse {
   plans: PlanDefinition[];
 }

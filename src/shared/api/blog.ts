@@ -1,18 +1,14 @@
 import { z } from 'zod';
-import type { StaffRole } from '../roles';
 import { markdownToText, truncateText } from '../markdown';
 
-/** Blog contract (SPEC §3 post fields, §7 GET /api/external-blog/posts), shared by server and client. */
+/** Blog contract (post fields, the public list GET /api/external-blog/posts, the staff editor), shared by server and client. */
 
 export const BLOG_STATUSES = ['draft', 'published'] as const;
 export type BlogStatus = (typeof BLOG_STATUSES)[number];
 
-/** Staff who write and publish posts. */
-export const BLOG_EDITOR_ROLES: readonly StaffRole[] = ['admin', 'manager'];
-
 export const BLOG_LIST_DEFAULT = 10;
 export const BLOG_LIST_MAX = 50;
-/** SPEC §9: the home page shows 3 posts, excerpts cut at 120 characters. */
+/** The home page shows 3 posts, excerpts cut at 120 characters. */
 export const BLOG_TEASER_COUNT = 3;
 export const BLOG_TEASER_EXCERPT = 120;
 

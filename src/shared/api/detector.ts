@@ -15,7 +15,7 @@ export interface DetectSentence {
 }
 
 export interface DetectResponse {
-  /** AI probability of the first provider that answered (SPEC §5). */
+  /** AI probability: the first commercial provider that answered, else the offline engine (with the scorer). */
   ai_score: number;
   score: number;
   humanProbability: number;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Request and response contract of the grammar fixer (issue 4), shared by the route and the page. */
+/** Request and response contract of the grammar fixer, shared by the route and the page. */
 export const GrammarRequest = z.object({
   text: z.string({ message: 'Please enter some text.' }).max(200_000, { message: 'This text is too long.' }),
 });
@@ -26,6 +26,6 @@ export interface GrammarResponse {
   engine: 'offline';
   wordsBefore: number;
   wordsAfter: number;
-  /** the text that was checked, when it came from an uploaded file */
-  input?: string;
+  /** the text that was checked, when it came from an uploaded file (issue offsets refer to it) */
+  text?: string;
 }

@@ -1,12 +1,8 @@
 import { z } from 'zod';
-import type { StaffRole } from '../roles';
 
 /** Newsletter contract (footer sign-up with double opt-in), shared by server and client. */
 
 export const NEWSLETTER_EMAIL_MESSAGE = 'Please enter a valid email address';
-
-/** Staff who may see and export the subscriber list (it is personal data). */
-export const NEWSLETTER_STAFF_ROLES: readonly StaffRole[] = ['admin', 'manager'];
 
 /** Confirmation links stop working after this long. */
 export const NEWSLETTER_CONFIRM_TTL_DAYS = 7;

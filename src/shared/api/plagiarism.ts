@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** POST /api/tools/plagiarism-checker — request and response contract (issue 5, docs/plagiarism.md). */
+/** POST /api/tools/plagiarism-checker — request and response contract (docs/plagiarism.md). */
 export const PlagiarismRequest = z.object({
   text: z.string({ message: 'Please enter some text to analyze.' }).max(200_000, { message: 'This text is too long.' }),
 });
@@ -41,7 +41,7 @@ export interface PlagiarismResponse {
   similarity: number;
   checkedAgainst: { documents: number };
   wordCount: number;
-  /** the extracted text, when the input was a file */
+  /** the extracted text, when the input was a file (passage offsets refer to it) */
   text?: string;
 }
 

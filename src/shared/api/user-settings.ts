@@ -11,3 +11,4 @@ export const UserSettingsUpdate = z
     shareSubmissions: z.boolean({ message: 'shareSubmissions must be true or false.' }).optional(),
   })
   .strict();
+export type UserSettingsUpdate = z.infer<typeof UserSettingsUpdate>;

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+// The style and tone lists are defined by the engines that implement them (a plain constant with no imports):
+// the enums below accept exactly what the humanizer and rewriter implement.
+import { HUMANIZER_STYLES, REWRITER_TONES as TONES } from '../../engines/styles';
 
-/** Request contracts of the writing tools (issue 4), shared by routes and pages. */
-export const HUMANIZER_STYLES = ['casual', 'professional', 'academic', 'creative'] as const;
-export const TONES = ['casual', 'professional', 'academic', 'creative', 'conversational', 'persuasive'] as const;
+/** Request contracts of the writing tools, shared by routes and pages. */
+export { HUMANIZER_STYLES, TONES };
 export const SUMMARY_LENGTHS = ['short', 'medium', 'long'] as const;
 export const SUMMARY_FORMATS = ['paragraph', 'bullets'] as const;
 
@@ -17,6 +19,12 @@ export const SummarizeRequest = z.object({
 });
 export const ExpandRequest = z.object({ text, tone: z.enum(TONES).default('professional') });
 export const ShortenRequest = z.object({ text });
+
+export type HumanizeInput = z.infer<typeof HumanizeRequest>;
+export type RewriteInput = z.infer<typeof RewriteRequest>;
+export type SummarizeInput = z.infer<typeof SummarizeRequest>;
+export type ExpandInput = z.infer<typeof ExpandRequest>;
+export type ShortenInput = z.infer<typeof ShortenRequest>;
 
 export interface DetectorReading {
   before: number;
@@ -46,5 +54,7 @@ export interface WritingResponse {
    * it, so the page can show what the rewrite changed. null for texts too short for a verdict (under 50 words).
    */
   detector?: DetectorReading | null;
+  /** The text extracted from the uploaded file, when the input was a file. */
+  text?: string;
   [named: string]: unknown;
 }

@@ -11,7 +11,7 @@ const ITEMS = [
   { to: '/account', label: 'Account', icon: User },
 ] as const;
 
-/** Past this scroll depth, scrolling down hides the bar (SPEC §9). */
+/** Past this scroll depth, scrolling down hides the bar. */
 export const BOTTOM_BAR_HIDE_AFTER = 50;
 
 /** Fixed bar on small screens; hides while scrolling down past 50 px and returns on scroll up. */

@@ -23,7 +23,7 @@ function storeConsent(value: 'true' | 'minimal'): void {
   }
 }
 
-/** SPEC §4: unset -> appears after 1 s; Accept All stores 'true'; Essential Only stores 'minimal'; close hides without storing. */
+/** unset -> appears after 1 s; Accept All stores 'true'; Essential Only stores 'minimal'; close hides without storing. */
 export function CookieBanner({ raised = false }: { raised?: boolean }) {
   const [visible, setVisible] = useState(false);
 

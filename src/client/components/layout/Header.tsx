@@ -25,7 +25,7 @@ export function Header() {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
 
-  // The mobile menu closes on route change (SPEC §2).
+  // The mobile menu closes on route change.
   useEffect(() => setOpen(false), [pathname]);
 
   return (

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Gauge } from 'lucide-react';
 import type { PublicUser } from '@/shared/api/auth';
@@ -23,14 +23,16 @@ const UPGRADE_TEXT: Record<string, string> = {
 /** After this long on one page the meter is re-read when the user moves on, so it follows their tool use. */
 const METER_REFRESH_MS = 30_000;
 
-/** SPEC §2 Characters Used meter, from GET /api/user/simplified-usage (data.characters {used, limit}). */
+/** The Characters Used meter, from GET /api/user/simplified-usage (data.characters {used, limit}). */
 function CharactersMeter({ staff }: { staff: boolean }) {
   const usage = useSimplifiedUsage();
   const { pathname } = useLocation();
-  const { dataUpdatedAt, refetch, isFetching } = usage;
+  // read at navigation time: the check runs on navigation only, not when the query's state changes
+  const latest = useRef(usage);
+  latest.current = usage;
   useEffect(() => {
+    const { dataUpdatedAt, refetch, isFetching } = latest.current;
     if (!isFetching && dataUpdatedAt && Date.now() - dataUpdatedAt > METER_REFRESH_MS) void refetch();
-    // only on navigation
   }, [pathname]);
 
   if (usage.isLoading) {
@@ -68,10 +70,10 @@ function CharactersMeter({ staff }: { staff: boolean }) {
   );
 }
 
-/** Desktop sidebar for logged-in users (SPEC §2): tools by group, the Characters Used area and an upgrade box. */
+/** Desktop sidebar for logged-in users: tools by group, the Characters Used area and an upgrade box. */
 export function Sidebar({ user }: { user: PublicUser }) {
   const staff = isStaff(user.role);
-  // the sidebar reads the usage call on every logged-in page, so it announces plan changes (SPEC §6)
+  // the sidebar reads the usage call on every logged-in page, so it announces plan changes
   const usagePlan = useSimplifiedUsage().data?.data.plan;
   usePlanChangeNotice(user.id, usagePlan);
   // the upgrade box follows the plan the usage call reports (a period may have rolled since /api/auth/me)

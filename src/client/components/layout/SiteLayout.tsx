@@ -16,7 +16,7 @@ export interface RouteHandle {
   sidebar?: boolean;
 }
 
-/** Layout of user pages (SPEC §2): header, optional sidebar, content, footer, mobile bottom bar, cookie banner. */
+/** Layout of user pages: header, optional sidebar, content, footer, mobile bottom bar, cookie banner. */
 export function SiteLayout() {
   const { user } = useCurrentUser();
   const matches = useMatches();

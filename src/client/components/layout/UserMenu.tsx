@@ -25,7 +25,7 @@ export function Avatar({ name }: { name: string }) {
   );
 }
 
-/** Header account menu (SPEC §2): username (truncated), e-mail, plan badge, Dashboard, Account Settings, upgrade, Logout. */
+/** Header account menu: username (truncated), e-mail, plan badge, Dashboard, Account Settings, upgrade, Logout. */
 export function UserMenu({ user }: { user: PublicUser }) {
   const logout = useLogout('user');
   const upgrade = upgradeLabel(user.role);

@@ -14,6 +14,9 @@ export const buttonVariants = cva(
         secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/80',
         ghost: 'hover:bg-muted hover:text-foreground',
         link: 'text-primary underline-offset-4 hover:underline',
+        // on a dark band (the content pages' call to action)
+        inverse: 'bg-white text-slate-900 shadow-sm hover:bg-secondary focus-visible:ring-white focus-visible:ring-offset-slate-900',
+        inverseOutline: 'border border-slate-600 text-white hover:bg-slate-800 focus-visible:ring-white focus-visible:ring-offset-slate-900',
       },
       size: {
         default: 'h-10 px-4 py-2',

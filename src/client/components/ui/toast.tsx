@@ -4,7 +4,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { X } from 'lucide-react';
 import { cn } from '@/client/lib/utils';
 
-/** SPEC §9: 5 s default, swipe right past 50 px to dismiss, F8 jumps to the region. */
+/** 5 s default, swipe right past 50 px to dismiss, F8 jumps to the region. */
 export const TOAST_DURATION = 5000;
 export const TOAST_HOTKEY = ['F8'];
 export const TOAST_VIEWPORT_LABEL = 'Notifications ({hotkey})';

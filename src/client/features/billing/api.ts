@@ -1,8 +1,11 @@
 import { useEffect } from 'react';
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
+  CancelResponse,
+  ChangePlanResponse,
   CheckoutBody,
   CheckoutResponse,
+  PortalResponse,
   PaymentsResponse,
   PlansResponse,
   SimplifiedUsageResponse,
@@ -52,6 +55,22 @@ export async function startCheckout(body: CheckoutBody): Promise<void> {
   window.location.assign(url);
 }
 
+/** POST /api/billing/change-plan. A downgrade waits for the end of the period; the current plan undoes a scheduled change. */
+export function changePlan(plan: PlanId): Promise<ChangePlanResponse> {
+  return apiJson<ChangePlanResponse>('POST', '/api/billing/change-plan', { plan });
+}
+
+/** POST /api/billing/cancel or /resume: cancelling takes effect at the end of the period. */
+export function setSubscriptionCancelled(cancel: boolean): Promise<CancelResponse> {
+  return apiJson<CancelResponse>('POST', cancel ? '/api/billing/cancel' : '/api/billing/resume');
+}
+
+/** Sends the browser to the payment provider's billing portal. */
+export async function openBillingPortal(): Promise<void> {
+  const { url } = await apiJson<PortalResponse>('POST', '/api/billing/portal');
+  window.location.assign(url);
+}
+
 const isUsageKey = (key: readonly unknown[]) => typeof key[0] === 'string' && key[0].startsWith(USAGE_PREFIX);
 
 /** After a plan or pack change: the role (from /api/auth/me), the allowance and the billing records all move. */
@@ -83,7 +102,7 @@ if (typeof window !== 'undefined') {
   });
 }
 
-// ---------- SPEC §6 subscription-update notice for changes made away from checkout ----------
+// ---------- The subscription-update notice for changes made away from checkout ----------
 
 const SEEN_KEY = (userId: string) => `vt:plan-seen:${userId}`;
 
@@ -131,5 +150,6 @@ export function usePlanChangeNotice(userId: string, plan: PlanId | 'staff' | und
     toast({ title: 'Subscription updated', description: subscriptionNotice(now.name, now.rank > before.rank) });
     // the role (badge, tool access) and the plan details moved with it
     void refreshAccount(queryClient);
-  }, [userId, plan]);
+    // the plans arriving later re-run this harmlessly: the plan is then the one seen
+  }, [userId, plan, plans.data?.plans, queryClient]);
 }

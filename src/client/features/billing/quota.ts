@@ -34,7 +34,7 @@ const SAME_FAILURE_MS = 2_000;
 /**
  * Whether an answer is an over-limit answer the QuotaBanner shows with its upgrade offer: 402
  * quota_exceeded, or a logged-in user's 429 limit_reached (daily detections). A visitor's 429 is the
- * SPEC's own 'Detection/Generation Limit Reached' toast and banner, so it is left to the page.
+ * product's own 'Detection/Generation Limit Reached' toast and banner, so it is left to the page.
  */
 export function isPlanLimitError(error: ApiError, loggedIn: boolean): boolean {
   const code = error.code;

@@ -2,12 +2,13 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
 import { BLOG_TEASER_COUNT, BLOG_TEASER_EXCERPT } from '@/shared/api/blog';
-import { Container, btnSecondary } from '@/client/pages/content/_parts';
+import { Container } from '@/client/pages/content/_parts';
 import { useBlogPosts } from './api';
 import { PostCard, PostCardSkeletons, SamplesNotice } from './PostCard';
+import { Button } from '@/client/components/ui/button';
 
 /**
- * Home page section (SPEC §2, §9): the 3 latest posts from GET /api/external-blog/posts?limit=3,
+ * Home page section: the 3 latest posts from GET /api/external-blog/posts?limit=3,
  * excerpts cut at 120 characters. `heading` must carry id={headingId}.
  */
 export function LatestPosts({ heading, headingId, className = '' }: { heading: ReactNode; headingId: string; className?: string }) {
@@ -31,9 +32,11 @@ export function LatestPosts({ heading, headingId, className = '' }: { heading: R
           )}
         </ul>
         <div className="mt-10 text-center">
-          <Link to="/blog" className={btnSecondary}>
-            All posts <ArrowRight className="h-4 w-4" aria-hidden="true" />
-          </Link>
+          <Button asChild size="lg" variant="outline">
+            <Link to="/blog">
+              All posts <ArrowRight className="h-4 w-4" aria-hidden="true" />
+            </Link>
+          </Button>
         </div>
       </Container>
     </section>

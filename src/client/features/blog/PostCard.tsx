@@ -51,7 +51,7 @@ export function PostCardSkeletons({ count }: { count: number }) {
   );
 }
 
-/** SPEC §8 "Blog load failure": the posts could not be loaded, the built-in ones are shown. */
+/** "Blog load failure": the posts could not be loaded, the built-in ones are shown. */
 export function SamplesNotice() {
   return (
     <p role="status" className="mb-6 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">

@@ -8,7 +8,7 @@ export const ADMIN_BLOG_API = '/api/admin/blog/posts';
 
 /**
  * The built-in posts as BlogPost values: what the blog shows when its API cannot be reached
- * (SPEC §4 "error (samples shown)"). The server seeds the same posts at first start.
+ * ("error (samples shown)"). The server seeds the same posts at first start.
  */
 export const SAMPLE_POSTS: BlogPost[] = [...BLOG_SAMPLES]
   .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt))
@@ -27,7 +27,7 @@ export const SAMPLE_POSTS: BlogPost[] = [...BLOG_SAMPLES]
     link: `/blog/${s.slug}`,
   }));
 
-/** SPEC §5: a blog response must contain a posts array; anything else counts as a failure. */
+/** a blog response must contain a posts array; anything else counts as a failure. */
 async function fetchList(limit: number): Promise<BlogPost[]> {
   const body = await apiJson<Partial<BlogListResponse> | null>('GET', `${BLOG_LIST_API}?limit=${limit}`);
   if (!body || !Array.isArray(body.posts)) throw new Error('The blog answered without a list of posts.');

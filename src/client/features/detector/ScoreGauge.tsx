@@ -2,7 +2,7 @@ import { scoreTone, TONE_CLASSES } from './api';
 import { cn } from '@/client/lib/utils';
 import { wholePercent } from '@/shared/api/detector';
 
-/** Circular gauge of the AI probability, coloured per SPEC §9. */
+/** Circular gauge of the AI probability, coloured by band. */
 export function ScoreGauge({ score, size = 132 }: { score: number; size?: number }) {
   const r = 52;
   const c = 2 * Math.PI * r;

@@ -1,31 +1,31 @@
-import { apiJson, apiUpload, fileForm } from '@/client/lib/api';
+import { apiJson, apiUpload, fileForm, InvalidReplyError } from '@/client/lib/api';
 import type { DetectResponse } from '@/shared/api/detector';
 import { VERDICT_TEXT } from '@/shared/detector-verdicts';
 
 export const DETECT_PATH = '/api/tools/content-detector';
 
-/** A detection reply is usable only if it carries a numeric score (SPEC §8: 'Received invalid response format from server'). */
+/** A detection reply is usable only if it carries a numeric score; otherwise 'Received invalid response format from server'. */
 export function isDetectResponse(x: unknown): x is DetectResponse {
   const r = x as DetectResponse;
   return !!r && typeof r === 'object' && typeof r.score === 'number' && Array.isArray(r.sentences) && Array.isArray(r.analysis);
 }
 
-export class InvalidReplyError extends Error {}
+export { InvalidReplyError };
 
 export async function detectText(text: string): Promise<DetectResponse> {
   const body = await apiJson<unknown>('POST', DETECT_PATH, { text });
-  if (!isDetectResponse(body)) throw new InvalidReplyError('Received invalid response format from server');
+  if (!isDetectResponse(body)) throw new InvalidReplyError();
   return body;
 }
 
 /** Multipart upload; the server extracts the text from .txt, .docx or .pdf. */
 export async function detectFile(file: File): Promise<DetectResponse> {
   const body = await apiUpload(DETECT_PATH, fileForm(file));
-  if (!isDetectResponse(body)) throw new InvalidReplyError('Received invalid response format from server');
+  if (!isDetectResponse(body)) throw new InvalidReplyError();
   return body;
 }
 
-/** SPEC §9: above 0.7 red, above 0.4 amber, else green (for an AI probability). */
+/** Above 0.7 red, above 0.4 amber, else green (for an AI probability). */
 export function scoreTone(score: number): 'red' | 'amber' | 'green' {
   return score > 0.7 ? 'red' : score > 0.4 ? 'amber' : 'green';
 }

@@ -14,7 +14,8 @@ export interface DetectionState {
 }
 
 /**
- * Runs detections with the SPEC §8 error toasts. A second call while one runs is ignored (SPEC §4).
+ * Runs detections with their error toasts. A second call while one runs is ignored, so a double click
+ * spends one detection.
  */
 export function useDetection() {
   const [state, setState] = useState<DetectionState>({ result: null, analysedText: '', busy: false, limitReached: false });
@@ -31,9 +32,9 @@ export function useDetection() {
       return { result, analysedText };
     } catch (err) {
       let limitReached = false;
-      if (err instanceof ApiError && err.status === 429 && err.body && (err.body as { error?: { code?: string } }).error?.code === 'limit_reached') {
+      if (err instanceof ApiError && err.status === 429 && err.code === 'limit_reached') {
         limitReached = true;
-        // anonymous visitors get the SPEC text from the server; logged-in users their plan's daily limit
+        // the server's message: the visitors' allowance text, or a logged-in user's plan's daily limit
         toast({ title: LIMIT_MESSAGES.detect.title, description: messageOf(err, LIMIT_MESSAGES.detect.message), variant: 'destructive' });
       } else if (err instanceof InvalidReplyError) {
         toast({ title: 'Detection Error', description: 'Received invalid response format from server', variant: 'destructive' });

@@ -2,14 +2,16 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Check, CheckCheck, Copy, Cpu, EyeOff } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
 import { BusyLabel } from '@/client/components/ui/spinner';
-import { Textarea } from '@/client/components/ui/textarea';
 import { toast } from '@/client/hooks/use-toast';
-import { apiJson, messageOf } from '@/client/lib/api';
+import { messageOf } from '@/client/lib/api';
 import { usePageTitle } from '@/client/lib/title';
 import { cn } from '@/client/lib/utils';
-import type { GrammarIssueDto, GrammarIssueKind, GrammarResponse } from '@/shared/api/grammar';
+import type { GrammarIssueDto, GrammarIssueKind } from '@/shared/api/grammar';
 import { copyText } from '../detector/DetectorResult';
-import { useWordLimit, WordCounter, WordLimitWarning } from '../shared/limits';
+import { useWordLimit, WordLimitWarning } from '../shared/limits';
+import { ToolInputPanel } from '../shared/ToolInputPanel';
+import { ToolPageShell } from '../shared/ToolPageShell';
+import { checkGrammar } from './api';
 
 /** An issue on the page; `id` stays stable while accepted fixes shift the offsets of the others. */
 type Issue = GrammarIssueDto & { id: number };
@@ -104,8 +106,7 @@ export default function GrammarPage(_: { slug: string }) {
     if (busy) return;
     setBusy(true);
     try {
-      const r = await apiJson<GrammarResponse>('POST', '/api/tools/grammar-fixer', { text });
-      if (!Array.isArray(r?.issues)) throw new Error('invalid');
+      const r = await checkGrammar(text);
       setDoc({ text, issues: r.issues.map((i, id) => ({ ...i, id })), engine: r.engine });
       setActiveId(null);
       setTimeout(() => resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }), 100);
@@ -139,33 +140,24 @@ export default function GrammarPage(_: { slug: string }) {
 
   const fixable = doc?.issues.filter((i) => i.suggestions.length > 0).length ?? 0;
   return (
-    <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:py-12">
-      <header className="mb-6">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Grammar Fixer</h1>
-        <p className="mt-2 max-w-2xl text-muted-foreground">Find grammar, spelling, repeated-word and a/an mistakes, then accept or ignore each fix.</p>
-      </header>
+    <ToolPageShell title="Grammar Fixer" lead="Find grammar, spelling, repeated-word and a/an mistakes, then accept or ignore each fix.">
 
-      <div className="rounded-2xl border bg-card p-4 shadow-sm sm:p-5">
-        <label htmlFor="grammar-input" className="mb-2 block text-sm font-medium">
-          Your text
-        </label>
-        <Textarea
-          id="grammar-input"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          rows={9}
-          size="tool"
-          placeholder="Paste or type your text…"
-        />
-        <div className="mt-3 flex flex-wrap items-center gap-3">
+      <ToolInputPanel
+        id="grammar-input"
+        label="Your text"
+        value={text}
+        onChange={setText}
+        placeholder="Paste or type your text…"
+        words={words}
+        limit={limit}
+        actions={
           <Button onClick={check} disabled={words === 0 || over || busy}>
             <BusyLabel busy={busy} label="Checking...">
               Check grammar
             </BusyLabel>
           </Button>
-          <WordCounter words={words} limit={limit} />
-        </div>
-      </div>
+        }
+      />
 
       {over && (
         <div className="mt-4">
@@ -244,6 +236,6 @@ export default function GrammarPage(_: { slug: string }) {
           </div>
         </section>
       )}
-    </div>
+    </ToolPageShell>
   );
 }

@@ -3,15 +3,17 @@ import { useNavigate } from 'react-router';
 import { CheckCircle2, Copy, FileSearch, ScanSearch, Wand2 } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
 import { BusyLabel } from '@/client/components/ui/spinner';
-import { Textarea } from '@/client/components/ui/textarea';
 import { toast } from '@/client/hooks/use-toast';
-import { ApiError, apiRequest, messageOf } from '@/client/lib/api';
+import { ApiError, errorCode, INVALID_REPLY, messageOf } from '@/client/lib/api';
 import { cn } from '@/client/lib/utils';
 import { LIMIT_MESSAGES } from '@/shared/limits';
 import { percent } from '@/shared/api/detector';
 import { copyText, DetectorResult } from '../detector/DetectorResult';
 import { useDetection } from '../detector/useDetection';
-import { LimitBanner, useWordLimit, WordCounter, WordLimitWarning } from '../shared/limits';
+import { LimitBanner, useWordLimit, WordLimitWarning } from '../shared/limits';
+import { ToolInputPanel } from '../shared/ToolInputPanel';
+import { checkPlagiarismText } from '../plagiarism/api';
+import { humanizeText } from '../writing/api';
 
 type Tab = 'detect' | 'humanize' | 'plagiarism';
 const TABS: { id: Tab; label: string; icon: typeof ScanSearch }[] = [
@@ -21,17 +23,13 @@ const TABS: { id: Tab; label: string; icon: typeof ScanSearch }[] = [
 ];
 const STYLES = ['casual', 'professional', 'academic', 'creative'] as const;
 
-function isLimit(err: unknown): boolean {
-  return err instanceof ApiError && err.status === 429 && (err.body as { error?: { code?: string } } | undefined)?.error?.code === 'limit_reached';
-}
-
 /** The server's message, except for a missing endpoint, whose route text means nothing to a visitor. */
 function failureMessage(err: unknown, fallback: string): string {
   if (err instanceof ApiError && err.status === 404) return fallback;
   return messageOf(err, fallback);
 }
 
-/** Home page tool with the detect, humanize and plagiarism tabs (SPEC §2, §4). */
+/** Home page tool with the detect, humanize and plagiarism tabs. */
 export function HomeTool() {
   const navigate = useNavigate();
   const [tab, setTab] = useState<Tab>('detect');
@@ -61,25 +59,14 @@ export function HomeTool() {
     if (humanizing) return;
     setHumanizing(true);
     try {
-      const res = await apiRequest('POST', '/api/tools/ai-humanizer', { text, style });
-      let body: { humanized_text?: unknown; text?: unknown };
-      try {
-        body = await res.json();
-      } catch {
-        throw new Error('Received non-JSON response from server');
-      }
-      const out = typeof body?.humanized_text === 'string' ? body.humanized_text : typeof body?.text === 'string' ? body.text : null;
-      if (!out) {
-        toast({ title: 'Humanization Issue', description: 'Received invalid response from server. Please try again.', variant: 'destructive' });
-        return;
-      }
-      setHumanized(out);
+      setHumanized(await humanizeText(text, style));
       scrollToResult();
     } catch (err) {
-      if (isLimit(err)) {
+      const code = errorCode(err);
+      if (code === 'limit_reached') {
         setHumanizeLimit(true);
         toast({ title: LIMIT_MESSAGES.humanize.title, description: LIMIT_MESSAGES.humanize.message, variant: 'destructive' });
-      } else if (err instanceof Error && err.message === 'Received non-JSON response from server') {
+      } else if (code === INVALID_REPLY) {
         toast({ title: 'Humanization Issue', description: 'Received invalid response from server. Please try again.', variant: 'destructive' });
       } else {
         toast({ title: 'Humanization Failed', description: failureMessage(err, 'Failed to humanize text. Please try again.'), variant: 'destructive' });
@@ -93,9 +80,8 @@ export function HomeTool() {
     if (checking) return;
     setChecking(true);
     try {
-      const res = await apiRequest('POST', '/api/tools/plagiarism-checker', { text });
-      const body = (await res.json()) as { items?: unknown[]; fallback?: boolean };
-      const n = Array.isArray(body.items) ? body.items.length : 0;
+      const body = await checkPlagiarismText(text);
+      const n = body.items.length;
       toast({
         title: n > 0 ? 'Plagiarism Check Complete' : 'Plagiarism Check Result',
         description: `Found ${n} similar sources.${body.fallback ? ' Checked against the local library only.' : ''}`,
@@ -155,13 +141,13 @@ export function HomeTool() {
       </div>
 
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="mt-4 space-y-3">
-        <label htmlFor="home-tool-text" className="sr-only">
-          Your text
-        </label>
-        <Textarea
+        <ToolInputPanel
+          bare
           id="home-tool-text"
+          label="Your text"
+          labelHidden
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={setText}
           rows={8}
           placeholder={
             tab === 'detect'
@@ -170,49 +156,51 @@ export function HomeTool() {
                 ? 'Paste AI-generated text to rewrite in a natural voice…'
                 : 'Paste text to check against the reference library…'
           }
-          size="tool"
-        />
-        <div className="flex flex-wrap items-center gap-2">
-          {tab === 'detect' && (
-            <Button onClick={() => detect()} disabled={empty || over || busy || detection.limitReached}>
-              <BusyLabel busy={detection.busy} label="Detecting...">
-                <ScanSearch /> Detect AI Content
-              </BusyLabel>
-            </Button>
-          )}
-          {tab === 'humanize' && (
+          words={words}
+          limit={limit}
+          actions={
             <>
-              <label htmlFor="home-style" className="sr-only">
-                Style
-              </label>
-              <select
-                id="home-style"
-                value={style}
-                onChange={(e) => setStyle(e.target.value as (typeof STYLES)[number])}
-                className="h-10 rounded-lg border border-input bg-background px-3 text-sm capitalize"
-              >
-                {STYLES.map((s) => (
-                  <option key={s} value={s}>
-                    {s[0].toUpperCase() + s.slice(1)}
-                  </option>
-                ))}
-              </select>
-              <Button onClick={humanize} disabled={empty || over || busy || humanizeLimit}>
-                <BusyLabel busy={humanizing} label="Humanizing...">
-                  <Wand2 /> Humanize Text
-                </BusyLabel>
-              </Button>
+              {tab === 'detect' && (
+                <Button onClick={() => detect()} disabled={empty || over || busy || detection.limitReached}>
+                  <BusyLabel busy={detection.busy} label="Detecting...">
+                    <ScanSearch /> Detect AI Content
+                  </BusyLabel>
+                </Button>
+              )}
+              {tab === 'humanize' && (
+                <>
+                  <label htmlFor="home-style" className="sr-only">
+                    Style
+                  </label>
+                  <select
+                    id="home-style"
+                    value={style}
+                    onChange={(e) => setStyle(e.target.value as (typeof STYLES)[number])}
+                    className="h-10 rounded-lg border border-input bg-background px-3 text-sm capitalize"
+                  >
+                    {STYLES.map((s) => (
+                      <option key={s} value={s}>
+                        {s[0].toUpperCase() + s.slice(1)}
+                      </option>
+                    ))}
+                  </select>
+                  <Button onClick={humanize} disabled={empty || over || busy || humanizeLimit}>
+                    <BusyLabel busy={humanizing} label="Humanizing...">
+                      <Wand2 /> Humanize Text
+                    </BusyLabel>
+                  </Button>
+                </>
+              )}
+              {tab === 'plagiarism' && (
+                <Button onClick={checkPlagiarism} disabled={empty || over || busy}>
+                  <BusyLabel busy={checking} label="Checking...">
+                    <FileSearch /> Check Plagiarism
+                  </BusyLabel>
+                </Button>
+              )}
             </>
-          )}
-          {tab === 'plagiarism' && (
-            <Button onClick={checkPlagiarism} disabled={empty || over || busy}>
-              <BusyLabel busy={checking} label="Checking...">
-                <FileSearch /> Check Plagiarism
-              </BusyLabel>
-            </Button>
-          )}
-          <WordCounter words={words} limit={limit} />
-        </div>
+          }
+        />
 
         <WordLimitWarning words={words} limit={limit} anonymous={!user} />
         {tab === 'detect' && detection.limitReached && !user && <LimitBanner anonymous>{LIMIT_MESSAGES.detect.message}</LimitBanner>}

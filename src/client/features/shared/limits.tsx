@@ -28,7 +28,7 @@ export function WordCounter({ words, limit }: { words: number; limit: number }) 
   );
 }
 
-/** Warning banner for an exceeded word limit or a reached free allowance, offering sign up and pricing (SPEC §8). */
+/** Warning banner for an exceeded word limit or a reached free allowance, offering sign up and pricing. */
 export function LimitBanner({ children, anonymous }: { children: React.ReactNode; anonymous: boolean }) {
   return (
     <div role="alert" className="flex flex-col gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 sm:flex-row sm:items-center">
@@ -68,7 +68,7 @@ export function WordLimitWarning({ words, limit, anonymous }: { words: number; l
 /**
  * A tool request answered 402 quota_exceeded (monthly characters and pack credits spent) or, for a
  * logged-in user, 429 limit_reached (daily detections): the server's message with the way out.
- * Anonymous 429s keep their own SPEC banner on the page.
+ * Anonymous 429s keep their own limit banner on the page.
  */
 export function QuotaBanner() {
   const { pathname } = useLocation();

@@ -5,9 +5,9 @@ import { Activity } from 'lucide-react';
 import type { UsageByDay, UsageByTool, UsageEvent, UsageResponse } from '@/shared/api/billing';
 import { findTool, findToolBySlug } from '@/shared/catalogue';
 import { formatCompact, formatDateTime, formatDay, formatNumber, percentage } from '@/shared/format';
-import { messageOf } from '@/client/lib/api';
 import { cn } from '@/client/lib/utils';
 import { Button } from '@/client/components/ui/button';
+import { LoadError } from '@/client/components/LoadError';
 import { Meter, Skeleton } from './Meter';
 import { ToolIcon } from '@/client/components/ToolIcon';
 import { StackedBarChart, type Series } from '@/client/components/charts/StackedBarChart';
@@ -24,7 +24,7 @@ function toolOf(id: string) {
   return findTool(id) ?? findToolBySlug(id);
 }
 
-/** The page's upgrade button (SPEC §6 label per plan), or nothing for agency and staff. */
+/** The page's upgrade button (its label names the next plan), or nothing for agency and staff. */
 export function upgradeAction(role: Role): ReactNode {
   const label = upgradeLabel(role);
   return label ? (
@@ -36,14 +36,7 @@ export function upgradeAction(role: Role): ReactNode {
 
 /** The usage call failed: its message and a way to try again (/usage and /dashboard). */
 export function UsageLoadError({ error, onRetry, className }: { error: unknown; onRetry: () => void; className?: string }) {
-  return (
-    <div role="alert" className={cn('flex flex-wrap items-center gap-3 text-sm', className)}>
-      <p className="flex-1">Your usage could not be loaded. {messageOf(error, '')}</p>
-      <Button size="sm" variant="outline" onClick={onRetry}>
-        Try again
-      </Button>
-    </div>
-  );
+  return <LoadError what="Your usage" error={error} onRetry={onRetry} className={className} />;
 }
 
 /** The characters meter with its numbers, for /usage and /dashboard. */

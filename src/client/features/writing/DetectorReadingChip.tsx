@@ -4,7 +4,7 @@ import { wholePercent as pct } from '@/shared/api/detector';
 import type { DetectorReading } from '@/shared/api/writing';
 import { scoreTone, TONE_CLASSES } from '../detector/api';
 
-/** The offline detector's AI probability before and after the rewrite, coloured per SPEC §9. */
+/** The offline detector's AI probability before and after the rewrite, coloured by band. */
 export function DetectorReadingChip({ reading }: { reading: DetectorReading }) {
   return (
     <span

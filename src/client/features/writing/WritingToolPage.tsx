@@ -1,20 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Copy, Cpu, GitCompare } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
 import { BusyLabel, Spinner } from '@/client/components/ui/spinner';
-import { Textarea } from '@/client/components/ui/textarea';
 import { toast } from '@/client/hooks/use-toast';
-import { ApiError, apiJson, getQueryFn, messageOf } from '@/client/lib/api';
+import { errorCode, messageOf } from '@/client/lib/api';
 import { usePageTitle } from '@/client/lib/title';
 import { cn } from '@/client/lib/utils';
 import { LIMIT_MESSAGES } from '@/shared/limits';
 import type { WritingResponse } from '@/shared/api/writing';
 import { copyText } from '../detector/DetectorResult';
 import { DetectorReadingChip } from './DetectorReadingChip';
-import { LimitBanner, useWordLimit, WordCounter, WordLimitWarning } from '../shared/limits';
+import { LimitBanner, useWordLimit, WordLimitWarning } from '../shared/limits';
+import { ToolInputPanel } from '../shared/ToolInputPanel';
+import { ToolPageShell } from '../shared/ToolPageShell';
+import { runWritingTool, useCapabilities } from './api';
 import { diffWords } from './diff';
-import { postStreaming } from './stream';
 import { WRITING_PAGES } from './tools';
 
 const capitalise = (s: string) => s[0].toUpperCase() + s.slice(1);
@@ -43,10 +43,7 @@ function DiffView({ before, after }: { before: string; after: string }) {
 export default function WritingToolPage({ slug }: { slug: string }) {
   const cfg = WRITING_PAGES[slug];
   usePageTitle(cfg.title);
-  const caps = useQuery<{ llm: { configured: boolean; model: string | null } } | null>({
-    queryKey: ['/api/tools/capabilities'],
-    queryFn: getQueryFn({ on401: 'returnNull' }),
-  });
+  const caps = useCapabilities();
   const [text, setText] = useState('');
   const [options, setOptions] = useState<Record<string, string>>(() => Object.fromEntries(cfg.options.map((o) => [o.name, o.initial])));
   const [busy, setBusy] = useState(false);
@@ -66,17 +63,14 @@ export default function WritingToolPage({ slug }: { slug: string }) {
     if (busy) return;
     setBusy(true);
     try {
-      const payload = { text, ...options };
       // With a language model the words stream in as they are written; offline engines answer at once.
-      const response = caps.data?.llm.configured
-        ? (setStreamed(''), await postStreaming<WritingResponse>(cfg.endpoint, payload, (d) => setStreamed((s) => (s ?? '') + d)))
-        : await apiJson<WritingResponse>('POST', cfg.endpoint, payload);
-      if (typeof response?.output !== 'string') throw new Error('invalid');
+      const streaming = caps.data?.llm.configured === true;
+      if (streaming) setStreamed('');
+      const response = await runWritingTool(cfg.endpoint, { text, ...options }, streaming ? (d) => setStreamed((s) => (s ?? '') + d) : undefined);
       setResult({ input: text, response });
       setView('output');
     } catch (err) {
-      const code = err instanceof ApiError ? (err.body as { error?: { code?: string } } | undefined)?.error?.code : undefined;
-      if (code === 'limit_reached') {
+      if (errorCode(err) === 'limit_reached') {
         setLimitReached(true);
         toast({ title: LIMIT_MESSAGES.humanize.title, description: LIMIT_MESSAGES.humanize.message, variant: 'destructive' });
       } else {
@@ -90,11 +84,7 @@ export default function WritingToolPage({ slug }: { slug: string }) {
 
   const engine = result?.response.engine;
   return (
-    <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:py-12">
-      <header className="mb-6">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{cfg.title}</h1>
-        <p className="mt-2 max-w-2xl text-muted-foreground">{cfg.lead}</p>
-      </header>
+    <ToolPageShell title={cfg.title} lead={cfg.lead}>
 
       {modelMissing && (
         <div role="alert" className="mb-5 flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
@@ -106,46 +96,44 @@ export default function WritingToolPage({ slug }: { slug: string }) {
         </div>
       )}
 
-      <div className="rounded-2xl border bg-card p-4 shadow-sm sm:p-5">
-        <label htmlFor="writing-input" className="mb-2 block text-sm font-medium">
-          Your text
-        </label>
-        <Textarea
-          id="writing-input"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          rows={9}
-          size="tool"
-          placeholder="Paste or type your text…"
-        />
-        <div className="mt-3 flex flex-wrap items-end gap-3">
-          {cfg.options.map((o) => (
-            <div key={o.name} className="grid gap-1">
-              <label htmlFor={`opt-${o.name}`} className="text-xs font-medium text-muted-foreground">
-                {o.label}
-              </label>
-              <select
-                id={`opt-${o.name}`}
-                value={options[o.name]}
-                onChange={(e) => setOptions((s) => ({ ...s, [o.name]: e.target.value }))}
-                className="h-10 rounded-lg border border-input bg-background px-3 text-sm"
-              >
-                {o.values.map((v) => (
-                  <option key={v} value={v}>
-                    {capitalise(v)}
-                  </option>
-                ))}
-              </select>
-            </div>
-          ))}
-          <Button onClick={run} disabled={words === 0 || over || busy || limitReached || modelMissing}>
-            <BusyLabel busy={busy} label={cfg.busy}>
-              {cfg.action}
-            </BusyLabel>
-          </Button>
-          <WordCounter words={words} limit={limit} />
-        </div>
-      </div>
+      <ToolInputPanel
+        id="writing-input"
+        label="Your text"
+        value={text}
+        onChange={setText}
+        placeholder="Paste or type your text…"
+        words={words}
+        limit={limit}
+        align="end"
+        actions={
+          <>
+            {cfg.options.map((o) => (
+              <div key={o.name} className="grid gap-1">
+                <label htmlFor={`opt-${o.name}`} className="text-xs font-medium text-muted-foreground">
+                  {o.label}
+                </label>
+                <select
+                  id={`opt-${o.name}`}
+                  value={options[o.name]}
+                  onChange={(e) => setOptions((s) => ({ ...s, [o.name]: e.target.value }))}
+                  className="h-10 rounded-lg border border-input bg-background px-3 text-sm"
+                >
+                  {o.values.map((v) => (
+                    <option key={v} value={v}>
+                      {capitalise(v)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ))}
+            <Button onClick={run} disabled={words === 0 || over || busy || limitReached || modelMissing}>
+              <BusyLabel busy={busy} label={cfg.busy}>
+                {cfg.action}
+              </BusyLabel>
+            </Button>
+          </>
+        }
+      />
 
       <div className="mt-4 space-y-3">
         <WordLimitWarning words={words} limit={limit} anonymous={!user} />
@@ -219,6 +207,6 @@ export default function WritingToolPage({ slug }: { slug: string }) {
           </div>
         </section>
       )}
-    </div>
+    </ToolPageShell>
   );
 }

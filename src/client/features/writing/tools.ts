@@ -1,6 +1,6 @@
 import { HUMANIZER_STYLES, SUMMARY_FORMATS, SUMMARY_LENGTHS, TONES } from '@/shared/api/writing';
 
-/** What each writing-tool page shows and sends (issue 4). */
+/** What each writing-tool page shows and sends. */
 export interface WritingOption {
   name: string;
   label: string;

@@ -1,9 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useOutletContext } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Eye, EyeOff, ExternalLink, Newspaper, Pencil, Plus, Save, Send, ShieldAlert, Trash2 } from 'lucide-react';
 import type { StaffRole } from '@/shared/roles';
-import { BLOG_EDITOR_ROLES, derivedExcerpt, type BlogListResponse, type BlogPost, type BlogPostResponse, type BlogStatus } from '@/shared/api/blog';
+import { derivedExcerpt, type BlogPost, type BlogStatus } from '@/shared/api/blog';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
@@ -11,19 +10,20 @@ import { Label } from '@/client/components/ui/label';
 import { PageSpinner, Spinner } from '@/client/components/ui/spinner';
 import { Textarea } from '@/client/components/ui/textarea';
 import { toast } from '@/client/hooks/use-toast';
-import { ApiError, apiJson, apiRequest, messageOf } from '@/client/lib/api';
-import { ADMIN_BLOG_API, BLOG_LIST_API, formatPostDate } from '@/client/features/blog/api';
+import { ApiError, messageOf } from '@/client/lib/api';
+import { useAdminBlogPosts, useDeleteBlogPost, useSaveBlogPost, useTogglePublished } from '@/client/features/admin/api';
+import { formatPostDate } from '@/client/features/blog/api';
 import { Markdown } from '@/client/features/blog/Markdown';
-import { adminItemsForPath, canSeeAdminItem } from './nav';
+import { visibleAdminItem } from './nav';
 
 /** `session` keys the editor: saving a new post turns it into an edit of that post without remounting (and losing typing). */
 type Editing = { session: number; post: BlogPost | null } | null;
 
-/** /admin/blog (and the SPEC's /content-management): write, publish and remove blog posts (admin, manager). */
+/** /admin/blog (also reached from /content-management): write, publish and remove blog posts ('blog:write'). */
 export default function AdminBlogPage() {
   const { role } = useOutletContext<{ role: StaffRole }>();
-  const item = adminItemsForPath('/admin/blog')[0];
-  if (!item || !canSeeAdminItem(item, role) || !BLOG_EDITOR_ROLES.includes(role)) {
+  const item = visibleAdminItem('/admin/blog', role);
+  if (!item) {
     return (
       <>
         <Heading title="Blog Posts" />
@@ -49,20 +49,11 @@ function Heading({ title, description, children }: { title: string; description?
   );
 }
 
-/** Every cache that shows posts: the staff list, the public list (home and /blog) and post pages. */
-async function refreshBlogQueries(qc: ReturnType<typeof useQueryClient>) {
-  await Promise.all([
-    qc.invalidateQueries({ queryKey: [ADMIN_BLOG_API] }),
-    qc.invalidateQueries({ queryKey: [BLOG_LIST_API] }),
-    qc.invalidateQueries({ queryKey: ['/api/blog/posts'] }),
-  ]);
-}
-
 function BlogManager({ description }: { description: string }) {
   const [editing, setEditing] = useState<Editing>(null);
   const sessions = useRef(0);
   const open = (post: BlogPost | null) => setEditing({ session: ++sessions.current, post });
-  const list = useQuery({ queryKey: [ADMIN_BLOG_API], queryFn: () => apiJson<BlogListResponse>('GET', ADMIN_BLOG_API) });
+  const list = useAdminBlogPosts();
 
   if (editing) {
     return (
@@ -114,22 +105,13 @@ function StatusBadge({ status }: { status: BlogStatus }) {
 }
 
 function PostRow({ post, onEdit }: { post: BlogPost; onEdit: () => void }) {
-  const qc = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const toggle = useMutation({
-    mutationFn: () => apiJson<BlogPostResponse>('POST', `${ADMIN_BLOG_API}/${post.id}/${post.published ? 'unpublish' : 'publish'}`),
-    onSuccess: async ({ post: p }) => {
-      toast({ title: p.published ? 'Post published' : 'Post unpublished', description: p.title });
-      await refreshBlogQueries(qc);
-    },
+  const toggle = useTogglePublished({
+    onSuccess: (p) => toast({ title: p.published ? 'Post published' : 'Post unpublished', description: p.title }),
     onError: (err) => toast({ title: 'Could not change the post', description: messageOf(err, 'Please try again.'), variant: 'destructive' }),
   });
-  const del = useMutation({
-    mutationFn: () => apiRequest('DELETE', `${ADMIN_BLOG_API}/${post.id}`),
-    onSuccess: async () => {
-      toast({ title: 'Post deleted', description: post.title });
-      await refreshBlogQueries(qc);
-    },
+  const del = useDeleteBlogPost({
+    onSuccess: () => toast({ title: 'Post deleted', description: post.title }),
     onError: (err) => toast({ title: 'Could not delete the post', description: messageOf(err, 'Please try again.'), variant: 'destructive' }),
   });
   const busy = toggle.isPending || del.isPending;
@@ -148,7 +130,7 @@ function PostRow({ post, onEdit }: { post: BlogPost; onEdit: () => void }) {
         // Distinct keys: React must not morph the action buttons into these (their colours would animate).
         <div key="confirm" className="flex flex-wrap items-center gap-2" role="group" aria-label={`Confirm deleting ${post.title}`}>
           <span className="text-sm">Delete this post{post.published ? ' and remove it from the library' : ''}?</span>
-          <Button variant="destructive" size="sm" disabled={busy} onClick={() => del.mutate()}>
+          <Button variant="destructive" size="sm" disabled={busy} onClick={() => del.mutate(post)}>
             {del.isPending ? <Spinner /> : <Trash2 />} Delete
           </Button>
           <Button variant="ghost" size="sm" disabled={busy} onClick={() => setConfirming(false)} autoFocus>
@@ -160,7 +142,7 @@ function PostRow({ post, onEdit }: { post: BlogPost; onEdit: () => void }) {
           <Button variant="outline" size="sm" onClick={onEdit} disabled={busy} aria-label={`Edit ${post.title}`}>
             <Pencil /> Edit
           </Button>
-          <Button variant="outline" size="sm" onClick={() => toggle.mutate()} disabled={busy} aria-label={`${post.published ? 'Unpublish' : 'Publish'} ${post.title}`}>
+          <Button variant="outline" size="sm" onClick={() => toggle.mutate(post)} disabled={busy} aria-label={`${post.published ? 'Unpublish' : 'Publish'} ${post.title}`}>
             {toggle.isPending ? <Spinner /> : post.published ? <EyeOff /> : <Send />} {post.published ? 'Unpublish' : 'Publish'}
           </Button>
           {post.published && (
@@ -200,7 +182,6 @@ function draftOf(post: BlogPost | null): Draft {
 }
 
 function Editor({ post, onClose, onSaved }: { post: BlogPost | null; onClose: () => void; onSaved: (post: BlogPost) => void }) {
-  const qc = useQueryClient();
   const id = useId();
   const titleRef = useRef<HTMLInputElement>(null);
   const [draft, setDraft] = useState<Draft>(() => draftOf(post));
@@ -224,20 +205,9 @@ function Editor({ post, onClose, onSaved }: { post: BlogPost | null; onClose: ()
 
   const leave = () => (dirty ? setConfirmLeave(true) : onClose());
 
-  const save = useMutation({
-    // `sent` is the draft as submitted: typing that happens while the request is in flight must survive its answer
-    mutationFn: async ({ status, sent: draft }: { status: BlogStatus; sent: Draft }) => {
-      const body = {
-        title: draft.title.trim(),
-        excerpt: draft.excerpt.trim(),
-        featuredImage: draft.featuredImage.trim() || null,
-        content: draft.content,
-        status,
-      };
-      if (!post) return (await apiJson<BlogPostResponse>('POST', ADMIN_BLOG_API, { ...body, slug: draft.slug.trim() || undefined })).post;
-      return (await apiJson<BlogPostResponse>('PATCH', `${ADMIN_BLOG_API}/${post.id}`, { ...body, slug: draft.slug.trim() || post.slug })).post;
-    },
-    onSuccess: async (saved, { sent }) => {
+  // `context` is the draft as submitted: typing that happens while the request is in flight must survive its answer
+  const save = useSaveBlogPost<Draft>({
+    onSuccess: (saved, { context: sent }) => {
       setErrors({});
       // Take the server's version (normalised slug, trimmed fields) only if nothing was typed since submitting;
       // otherwise the newer typing stays, and counts as unsaved against the saved post.
@@ -245,7 +215,6 @@ function Editor({ post, onClose, onSaved }: { post: BlogPost | null; onClose: ()
       onSaved(saved);
       const title = saved.published ? (published ? 'Changes published' : 'Post published') : published ? 'Post unpublished' : 'Draft saved';
       toast({ title, description: saved.title });
-      await refreshBlogQueries(qc);
     },
     onError: (err) => {
       setErrors(err instanceof ApiError ? (err.fields ?? {}) : {});
@@ -262,7 +231,19 @@ function Editor({ post, onClose, onSaved }: { post: BlogPost | null; onClose: ()
       if (errs.content) setTab('write');
       return;
     }
-    save.mutate({ status, sent: draft });
+    save.mutate({
+      id: post?.id ?? null,
+      body: {
+        title: draft.title.trim(),
+        // A new post without a slug gets one from its title; an edit keeps the current one.
+        slug: draft.slug.trim() || post?.slug,
+        excerpt: draft.excerpt.trim(),
+        featuredImage: draft.featuredImage.trim() || null,
+        content: draft.content,
+        status,
+      },
+      context: draft,
+    });
   }
 
   const set = (k: keyof Draft) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setDraft((d) => ({ ...d, [k]: e.target.value }));

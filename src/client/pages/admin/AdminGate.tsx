@@ -1,19 +1,19 @@
 import { useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { isStaff } from '@/shared/roles';
+import { canAccessAdmin } from '@/shared/permissions';
 import { useCurrentUser } from '@/client/lib/auth';
 import { toast } from '@/client/hooks/use-toast';
 import { PageSpinner } from '@/client/components/ui/spinner';
 import { AdminLayout } from './AdminLayout';
 
 /**
- * SPEC §4 admin gate: spinner while loading; anonymous -> /admin-login; a logged-in non-staff user gets
- * the Access Denied toast and goes to /; staff get the admin layout.
+ * The admin gate: spinner while loading; anonymous -> /admin-login; a logged-in user without
+ * 'admin:access' gets the Access Denied toast and goes to /; staff get the admin layout.
  */
 export default function AdminGate() {
   const { user, isLoading } = useCurrentUser();
   const navigate = useNavigate();
-  const denied = Boolean(user) && !isStaff(user?.role);
+  const denied = Boolean(user) && !canAccessAdmin(user?.role);
 
   useEffect(() => {
     if (!denied) return;
@@ -23,6 +23,6 @@ export default function AdminGate() {
 
   if (isLoading) return <PageSpinner className="min-h-screen" label="Checking your access" />;
   if (!user) return <Navigate to="/admin-login" replace />;
-  if (!isStaff(user.role)) return null;
+  if (!canAccessAdmin(user.role)) return null;
   return <AdminLayout user={user} role={user.role} />;
 }

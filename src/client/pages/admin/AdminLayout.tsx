@@ -3,6 +3,7 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, KeyRound, LogOut, Menu, Moon, RefreshCw, Settings, ShieldCheck, Sun, User, X } from 'lucide-react';
 import type { PublicUser } from '@/shared/api/auth';
+import { can } from '@/shared/permissions';
 import type { StaffRole } from '@/shared/roles';
 import { useLogout } from '@/client/lib/auth';
 import { SITE } from '@/client/lib/site';
@@ -136,19 +137,19 @@ export function AdminLayout({ user, role }: { user: PublicUser; role: StaffRole 
                     <User aria-hidden="true" /> My Profile
                   </Link>
                 </DropdownMenuItem>
-                {role === 'admin' && (
-                  <>
-                    <DropdownMenuItem asChild>
-                      <Link to="/admin/api-keys">
-                        <KeyRound aria-hidden="true" /> API Keys
-                      </Link>
-                    </DropdownMenuItem>
-                    <DropdownMenuItem asChild>
-                      <Link to="/admin/settings">
-                        <Settings aria-hidden="true" /> Settings
-                      </Link>
-                    </DropdownMenuItem>
-                  </>
+                {can(role, 'api-keys:manage') && (
+                  <DropdownMenuItem asChild>
+                    <Link to="/admin/api-keys">
+                      <KeyRound aria-hidden="true" /> API Keys
+                    </Link>
+                  </DropdownMenuItem>
+                )}
+                {can(role, 'settings:edit') && (
+                  <DropdownMenuItem asChild>
+                    <Link to="/admin/settings">
+                      <Settings aria-hidden="true" /> Settings
+                    </Link>
+                  </DropdownMenuItem>
                 )}
                 <DropdownMenuSeparator />
                 <DropdownMenuItem onSelect={() => void logout()}>

@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
 import { useOutletContext } from 'react-router';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileUp, Library, Plus, ShieldAlert, Trash2, X } from 'lucide-react';
+import { can } from '@/shared/permissions';
 import type { StaffRole } from '@/shared/roles';
-import { REFERENCE_ORIGINS, type LibraryDocumentSummary, type LibraryListResponse } from '@/shared/api/plagiarism';
+import { REFERENCE_ORIGINS, type LibraryDocumentSummary } from '@/shared/api/plagiarism';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
@@ -11,28 +11,24 @@ import { Label } from '@/client/components/ui/label';
 import { PageSpinner, Spinner } from '@/client/components/ui/spinner';
 import { Textarea } from '@/client/components/ui/textarea';
 import { toast } from '@/client/hooks/use-toast';
-import { ApiError, apiJson, apiRequest, apiUpload, fileForm, messageOf } from '@/client/lib/api';
-import { adminItemsForPath, canSeeAdminItem } from './nav';
+import { ApiError, messageOf } from '@/client/lib/api';
+import { useAddLibraryDocument, useDeleteLibraryDocument, useLibraryList, type LibraryOrigin } from '@/client/features/admin/api';
+import { visibleAdminItem } from './nav';
 
-const API = '/api/admin/library';
 const PAGE = 50;
 const ACCEPT = '.txt,.docx,.pdf,text/plain,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const ORIGIN_LABEL: Record<string, string> = { starter: 'Starter', staff: 'Staff', blog: 'Blog', user: 'User submission' };
 
-type Origin = (typeof REFERENCE_ORIGINS)[number];
+type Origin = LibraryOrigin;
 
-/** POST /api/admin/library as multipart (a file and the fields) or JSON (pasted text). */
-async function addDocument(input: { title: string; reference: string; licence: string; text: string; file: File | null }): Promise<{ id: string }> {
-  if (!input.file) return apiJson('POST', API, { title: input.title, reference: input.reference, licence: input.licence || undefined, text: input.text });
-  const form = fileForm(input.file, { title: input.title, reference: input.reference, licence: input.licence });
-  return (await apiUpload(API, form)) as { id: string };
-}
-
-/** /admin/library: the plagiarism checker's reference library (staff: admin and manager). */
+/**
+ * /admin/library: the plagiarism checker's reference library. Reading needs 'library:read' (the
+ * menu item's permission); the add and delete controls show only with 'library:write'.
+ */
 export default function AdminLibraryPage() {
   const { role } = useOutletContext<{ role: StaffRole }>();
-  const item = adminItemsForPath('/admin/library')[0];
-  if (!item || !canSeeAdminItem(item, role)) {
+  const item = visibleAdminItem('/admin/library', role);
+  if (!item) {
     return (
       <>
         <Heading title="Reference Library" />
@@ -43,7 +39,7 @@ export default function AdminLibraryPage() {
       </>
     );
   }
-  return <LibraryManager description={item.description} />;
+  return <LibraryManager description={item.description} canWrite={can(role, 'library:write')} />;
 }
 
 function Heading({ title, description }: { title: string; description?: string }) {
@@ -55,21 +51,22 @@ function Heading({ title, description }: { title: string; description?: string }
   );
 }
 
-function LibraryManager({ description }: { description: string }) {
+function LibraryManager({ description, canWrite }: { description: string; canWrite: boolean }) {
   const [origin, setOrigin] = useState<Origin | ''>('');
   const [offset, setOffset] = useState(0);
   const [adding, setAdding] = useState(false);
-  const url = `${API}?limit=${PAGE}&offset=${offset}${origin ? `&origin=${origin}` : ''}`;
-  const list = useQuery({ queryKey: [API, origin, offset], queryFn: () => apiJson<LibraryListResponse>('GET', url), placeholderData: keepPreviousData });
+  const list = useLibraryList({ origin, offset, limit: PAGE });
   const total = list.data ? Object.values(list.data.counts).reduce((a, b) => a + b, 0) : 0;
 
   return (
     <>
       <Heading title="Reference Library" description={description} />
       <div className="mb-4 flex flex-wrap items-center gap-2">
-        <Button onClick={() => setAdding((a) => !a)} variant={adding ? 'outline' : 'default'}>
-          {adding ? <X /> : <Plus />} {adding ? 'Close' : 'Add document'}
-        </Button>
+        {canWrite && (
+          <Button onClick={() => setAdding((a) => !a)} variant={adding ? 'outline' : 'default'}>
+            {adding ? <X /> : <Plus />} {adding ? 'Close' : 'Add document'}
+          </Button>
+        )}
         <div className="ml-auto flex items-center gap-2 text-sm">
           <Label htmlFor="library-origin">Origin</Label>
           <select
@@ -88,7 +85,7 @@ function LibraryManager({ description }: { description: string }) {
         </div>
       </div>
 
-      {adding && <AddForm onDone={() => (setAdding(false), setOffset(0))} />}
+      {canWrite && adding && <AddForm onDone={() => (setAdding(false), setOffset(0))} />}
 
       {list.isPending ? (
         <PageSpinner />
@@ -117,7 +114,7 @@ function LibraryManager({ description }: { description: string }) {
               </thead>
               <tbody>
                 {list.data.items.map((d) => (
-                  <Row key={d.id} doc={d} />
+                  <Row key={d.id} doc={d} canWrite={canWrite} />
                 ))}
               </tbody>
             </table>
@@ -141,15 +138,10 @@ function LibraryManager({ description }: { description: string }) {
   );
 }
 
-function Row({ doc }: { doc: LibraryDocumentSummary }) {
-  const qc = useQueryClient();
+function Row({ doc, canWrite }: { doc: LibraryDocumentSummary; canWrite: boolean }) {
   const [confirming, setConfirming] = useState(false);
-  const del = useMutation({
-    mutationFn: () => apiRequest('DELETE', `${API}/${doc.id}`),
-    onSuccess: async () => {
-      toast({ title: 'Document deleted', description: doc.title });
-      await qc.invalidateQueries({ queryKey: [API] });
-    },
+  const del = useDeleteLibraryDocument({
+    onSuccess: () => toast({ title: 'Document deleted', description: doc.title }),
     onError: (err) => toast({ title: 'Could not delete the document', description: messageOf(err, 'Please try again.'), variant: 'destructive' }),
   });
   const link = /^https?:\/\//.test(doc.reference);
@@ -174,9 +166,9 @@ function Row({ doc }: { doc: LibraryDocumentSummary }) {
       <td className="px-4 py-3 text-right tabular-nums">{doc.wordCount.toLocaleString('en-US')}</td>
       <td className="whitespace-nowrap px-4 py-3 text-muted-foreground">{new Date(doc.createdAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}</td>
       <td className="whitespace-nowrap px-4 py-3 text-right">
-        {confirming ? (
+        {!canWrite ? null : confirming ? (
           <span className="inline-flex items-center gap-2" role="group" aria-label={`Confirm deleting ${doc.title}`}>
-            <Button variant="destructive" size="sm" disabled={del.isPending} onClick={() => del.mutate()}>
+            <Button variant="destructive" size="sm" disabled={del.isPending} onClick={() => del.mutate(doc.id)}>
               {del.isPending ? <Spinner /> : <Trash2 />} Delete?
             </Button>
             <Button variant="ghost" size="sm" disabled={del.isPending} onClick={() => setConfirming(false)}>
@@ -194,7 +186,6 @@ function Row({ doc }: { doc: LibraryDocumentSummary }) {
 }
 
 function AddForm({ onDone }: { onDone: () => void }) {
-  const qc = useQueryClient();
   const fileInput = useRef<HTMLInputElement>(null);
   const [title, setTitle] = useState('');
   const [reference, setReference] = useState('');
@@ -202,11 +193,9 @@ function AddForm({ onDone }: { onDone: () => void }) {
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const add = useMutation({
-    mutationFn: () => addDocument({ title: title.trim(), reference: reference.trim(), licence: licence.trim(), text, file }),
-    onSuccess: async () => {
-      toast({ title: 'Document added', description: title.trim() });
-      await qc.invalidateQueries({ queryKey: [API] });
+  const add = useAddLibraryDocument({
+    onSuccess: (_res, sent) => {
+      toast({ title: 'Document added', description: sent.title });
       onDone();
     },
     onError: (err) => {
@@ -222,7 +211,7 @@ function AddForm({ onDone }: { onDone: () => void }) {
     if (!reference.trim()) errs.reference = 'Reference is required.';
     if (!file && !text.trim()) errs.text = 'Paste the text or choose a file.';
     setErrors(errs);
-    if (Object.keys(errs).length === 0) add.mutate();
+    if (Object.keys(errs).length === 0) add.mutate({ title: title.trim(), reference: reference.trim(), licence: licence.trim(), text, file });
   }
 
   const fieldError = (k: string) =>

@@ -1,16 +1,11 @@
 import { useLocation, useOutletContext } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { Activity, ShieldAlert, Users } from 'lucide-react';
 import { ROLES, type StaffRole } from '@/shared/roles';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { PageSpinner } from '@/client/components/ui/spinner';
+import { useAdminOverview } from '@/client/features/admin/api';
 import NotFoundPage from '../NotFoundPage';
-import { adminItemsForPath, canSeeAdminItem } from './nav';
-
-interface Overview {
-  usersByRole: { role: string; users: number }[];
-  activeSessions: number;
-}
+import { adminItemsForPath, visibleAdminItem } from './nav';
 
 function Heading({ title, description }: { title: string; description?: string }) {
   return (
@@ -35,11 +30,12 @@ function Stat({ label, value, icon: Icon }: { label: string; value: number; icon
   );
 }
 
-/** /admin: real numbers from GET /api/admin/overview. */
+/** /admin: real numbers from GET /api/admin/overview (every staff role may read them). */
 export function AdminDashboard() {
   const { role } = useOutletContext<{ role: StaffRole }>();
-  const q = useQuery<Overview>({ queryKey: ['/api/admin/overview'] });
-  const title = role === 'super_admin' ? 'Super Admin Dashboard' : 'Admin Dashboard';
+  const q = useAdminOverview();
+  // Dashboard or Super Dashboard: both live at /admin; each role sees the one its permissions give.
+  const title = visibleAdminItem('/admin', role)?.title ?? 'Admin Dashboard';
   if (q.isLoading) return <PageSpinner label="Loading the overview" />;
   if (q.isError || !q.data)
     return (
@@ -99,7 +95,7 @@ export function AdminSection() {
   const path = pathname.replace(/\/+$/, '');
   const items = adminItemsForPath(path);
   if (items.length === 0) return <NotFoundPage />;
-  const item = items.find((i) => canSeeAdminItem(i, role));
+  const item = visibleAdminItem(path, role);
   if (!item)
     return (
       <>

@@ -1,98 +1,97 @@
+import { can, type Permission } from '@/shared/permissions';
 import type { StaffRole } from '@/shared/roles';
 
-/** Administrator menu (SPEC §6 table). `roles` lists who sees the item; admin sees everything. */
+/**
+ * The administrator menu. Each item names the permission it needs (src/shared/permissions.ts) and
+ * is shown iff the role holds it, so the menu, the pages and the server read one table.
+ */
 export interface AdminNavItem {
   label: string;
   /** Page heading (some items have a longer title than their menu label). */
   title: string;
   path: string;
-  roles: StaffRole[];
+  permission: Permission;
   description: string;
 }
 
-const AMS: StaffRole[] = ['admin', 'manager', 'support'];
-const AM: StaffRole[] = ['admin', 'manager'];
-const A: StaffRole[] = ['admin'];
-const SA: StaffRole[] = ['super_admin'];
-
-function item(label: string, path: string, roles: StaffRole[], description: string, title = label): AdminNavItem {
-  return { label, title, path, roles, description };
+function item(label: string, path: string, permission: Permission, description: string, title = label): AdminNavItem {
+  return { label, title, path, permission, description };
 }
 
 export const ADMIN_NAV: { group: string; items: AdminNavItem[] }[] = [
   {
     group: 'Overview',
     items: [
-      item('Dashboard', '/admin', AMS, 'Accounts and sessions at a glance.', 'Admin Dashboard'),
-      item('Super Dashboard', '/admin', SA, 'Accounts and sessions at a glance.', 'Super Admin Dashboard'),
-      item('Real-time Monitor', '/admin/monitor', AM, 'Live activity across the platform.'),
+      item('Dashboard', '/admin', 'dashboard:read', 'Accounts and sessions at a glance.', 'Admin Dashboard'),
+      item('Super Dashboard', '/admin', 'platform:read', 'Accounts and sessions at a glance.', 'Super Admin Dashboard'),
+      item('Real-time Monitor', '/admin/monitor', 'monitor:read', 'Live activity across the platform.'),
     ],
   },
   {
     group: 'Users & Access',
     items: [
-      item('User Directory', '/admin/users', AMS, 'Find and review user accounts.'),
-      item('User Management', '/admin/users', SA, 'Find and manage user accounts.'),
-      item('Account Actions', '/admin/user-actions', AM, 'Suspend, restore and change accounts.'),
-      item('Role Management', '/admin/roles', A, 'Manage administrator and staff role assignments.'),
-      item('Access Control', '/admin/access', A, 'Decide which staff roles can use which areas.'),
-      item('Audit Logs', '/admin/audit', A, 'Who did what, and when.'),
+      item('User Directory', '/admin/users', 'users:read', 'Find and review user accounts.'),
+      item('User Management', '/admin/users', 'users:manage', 'Find and manage user accounts.'),
+      item('Account Actions', '/admin/user-actions', 'users:suspend', 'Suspend, restore and change accounts.'),
+      item('Role Management', '/admin/roles', 'roles:manage', 'Manage administrator and staff role assignments.'),
+      item('Access Control', '/admin/access', 'roles:manage', 'Decide which staff roles can use which areas.'),
+      item('Audit Logs', '/admin/audit', 'audit:read', 'Who did what, and when.'),
     ],
   },
   {
     group: 'Support',
     items: [
-      item('Support Tickets', '/admin/support-tickets', AMS, 'Questions and problems raised by users.'),
-      item('Report Management', '/admin/reports', AMS, 'Reports submitted by users and staff.'),
+      item('Support Tickets', '/admin/support-tickets', 'support:read', 'Questions and problems raised by users.'),
+      item('Report Management', '/admin/reports', 'reports:read', 'Reports submitted by users and staff.'),
     ],
   },
   {
     group: 'Billing',
     items: [
-      item('Plan Management', '/admin/subscription-plans', A, 'Subscription plans and their limits.'),
-      item('Payments', '/admin/payments', AM, 'Payments received.'),
-      item('Invoices', '/admin/invoices', AM, 'Invoices issued to customers.'),
-      item('Refund Management', '/admin/refunds', A, 'Refund requests and decisions.'),
-      item('Revenue', '/admin/revenue', AM, 'Revenue over time.'),
+      item('Plan Management', '/admin/subscription-plans', 'plans:edit', 'Subscription plans and their limits.'),
+      item('Payments', '/admin/payments', 'payments:read', 'Payments received.'),
+      item('Invoices', '/admin/invoices', 'payments:read', 'Invoices issued to customers.'),
+      item('Refund Management', '/admin/refunds', 'refunds:approve', 'Refund requests and decisions.'),
+      item('Revenue', '/admin/revenue', 'revenue:read', 'Revenue over time.'),
     ],
   },
   {
     group: 'Usage & Analytics',
     items: [
-      item('Usage Monitoring', '/admin/usage', AM, 'Usage of the tools by plan and account.'),
-      item('Usage Statistics', '/admin/usage-statistics', AM, 'Aggregated usage statistics.'),
-      item('Tool Performance', '/admin/tool-performance', AM, 'Response times and errors per tool.'),
-      item('User Growth', '/admin/user-growth', AM, 'Sign-ups and active users over time.'),
-      item('Detection Logs', '/admin/detection-logs', AM, 'Recent AI detection requests.', 'AI Detection Logs'),
-      item('Batch Processing', '/admin/batch-processing', AM, 'Large jobs queued for processing.'),
-      item('Export', '/admin/export', AM, 'Download reports.', 'Export Reports'),
+      item('Usage Monitoring', '/admin/usage', 'usage:read', 'Usage of the tools by plan and account.'),
+      item('Usage Statistics', '/admin/usage-statistics', 'usage:read', 'Aggregated usage statistics.'),
+      item('Tool Performance', '/admin/tool-performance', 'usage:read', 'Response times and errors per tool.'),
+      item('User Growth', '/admin/user-growth', 'usage:read', 'Sign-ups and active users over time.'),
+      item('Detection Logs', '/admin/detection-logs', 'usage:read', 'Recent AI detection requests.', 'AI Detection Logs'),
+      item('Batch Processing', '/admin/batch-processing', 'usage:read', 'Large jobs queued for processing.'),
+      item('Export', '/admin/export', 'reports:export', 'Download reports.', 'Export Reports'),
     ],
   },
   {
     group: 'Content',
-    items: [item('Blog Posts', '/admin/blog', AM, 'Write, publish and remove the posts of the site’s blog.')],
+    items: [item('Blog Posts', '/admin/blog', 'blog:write', 'Write, publish and remove the posts of the site’s blog.')],
   },
   {
     group: 'System',
     items: [
-      item('API Keys', '/admin/api-keys', A, 'Keys for programmatic access.'),
-      item('IP Whitelisting', '/admin/ip-whitelist', A, 'Addresses allowed to reach the admin area.'),
-      item('Feature Toggles', '/admin/features', A, 'Turn features on and off.'),
-      item('Reference Library', '/admin/library', AM, 'Documents the plagiarism checker compares texts with.'),
-      item('Languages', '/admin/languages', AM, 'Languages supported by the tools.', 'Language Support'),
-      item('Configuration', '/admin/settings', A, 'General, notification, access and advanced settings.', 'Settings'),
-      item('Security', '/admin/security', A, 'Security policies and alerts.'),
-      item('Backup', '/admin/backup', A, 'Backups and recovery.', 'Backup & Recovery'),
+      item('API Keys', '/admin/api-keys', 'api-keys:manage', 'Keys for programmatic access.'),
+      item('IP Whitelisting', '/admin/ip-whitelist', 'security:manage', 'Addresses allowed to reach the admin area.'),
+      item('Feature Toggles', '/admin/features', 'settings:edit', 'Turn features on and off.'),
+      item('Reference Library', '/admin/library', 'library:read', 'Documents the plagiarism checker compares texts with.'),
+      item('Languages', '/admin/languages', 'languages:edit', 'Languages supported by the tools.', 'Language Support'),
+      item('Configuration', '/admin/settings', 'settings:edit', 'General, notification, access and advanced settings.', 'Settings'),
+      item('Security', '/admin/security', 'security:manage', 'Security policies and alerts.'),
+      item('Backup', '/admin/backup', 'backup:manage', 'Backups and recovery.', 'Backup & Recovery'),
     ],
   },
 ];
 
 /** Pages reachable from the profile menu rather than the sidebar. */
-export const ADMIN_EXTRA_PAGES: AdminNavItem[] = [item('Admin Profile', '/admin/profile', [...AMS, 'super_admin'], 'Your staff profile.')];
+export const ADMIN_EXTRA_PAGES: AdminNavItem[] = [item('Admin Profile', '/admin/profile', 'admin:access', 'Your staff profile.')];
 
-/** Admin sees everything; manager and support see items listing their role; super_admin sees its own items (SPEC §6). */
+/** Whether `role` sees the item: it holds the item's permission. */
 export function canSeeAdminItem(item: AdminNavItem, role: StaffRole): boolean {
-  return role === 'admin' || item.roles.includes(role);
+  return can(role, item.permission);
 }
 
 export function adminNavFor(role: StaffRole): { group: string; items: AdminNavItem[] }[] {
@@ -102,6 +101,11 @@ export function adminNavFor(role: StaffRole): { group: string; items: AdminNavIt
 /** Items (any group) for a path, for page titles and access checks. */
 export function adminItemsForPath(path: string): AdminNavItem[] {
   return [...ADMIN_NAV.flatMap((g) => g.items), ...ADMIN_EXTRA_PAGES].filter((i) => i.path === path);
+}
+
+/** The item at `path` that `role` may open (two items can share a path, e.g. Dashboard and Super Dashboard), else null. */
+export function visibleAdminItem(path: string, role: StaffRole): AdminNavItem | null {
+  return adminItemsForPath(path).find((i) => canSeeAdminItem(i, role)) ?? null;
 }
 
 export const ROLE_BANNERS: Partial<Record<StaffRole, { title: string; text: string }>> = {

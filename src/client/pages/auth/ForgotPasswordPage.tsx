@@ -1,27 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
 import { ForgotPasswordBody } from '@/shared/api/auth';
-import { apiJson, messageOf } from '@/client/lib/api';
+import { messageOf } from '@/client/lib/api';
 import { useZodForm } from '@/client/lib/form';
-import { Button } from '@/client/components/ui/button';
-import { BusyLabel } from '@/client/components/ui/spinner';
-import { FormField } from '@/client/components/FormField';
+import { EmailField } from '@/client/components/FormField';
+import { requestPasswordReset } from '@/client/features/auth/api';
+import { useDevMailboxAvailable } from '@/client/features/dev/api';
 import { AuthCard } from './AuthCard';
-
-/** True when this server exposes the development mailbox (never in production). */
-function useDevMailboxAvailable(enabled: boolean): boolean {
-  const q = useQuery({
-    queryKey: ['/api/dev/mailbox', 'available'],
-    enabled,
-    queryFn: async () => {
-      const res = await fetch('/api/dev/mailbox', { credentials: 'include' });
-      return res.ok;
-    },
-  });
-  return q.data === true;
-}
+import { SubmitButton } from './SubmitButton';
 
 export default function ForgotPasswordPage() {
   const form = useZodForm(ForgotPasswordBody, { email: '' });
@@ -37,7 +24,7 @@ export default function ForgotPasswordPage() {
     setSubmitting(true);
     setError(null);
     try {
-      const res = await apiJson<{ message: string }>('POST', '/api/auth/forgot-password', body);
+      const res = await requestPasswordReset(body);
       setSent(res.message);
     } catch (err) {
       setError(messageOf(err, 'Could not send the reset link. Please try again.'));
@@ -69,24 +56,15 @@ export default function ForgotPasswordPage() {
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <FormField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            {...form.field('email')}
-          />
+          <EmailField {...form.field('email')} />
           {error && (
             <p role="alert" className="text-sm font-medium text-destructive">
               {error}
             </p>
           )}
-          <Button type="submit" className="w-full" disabled={submitting} aria-busy={submitting}>
-            <BusyLabel busy={submitting} label="Sending...">
-              Send reset link
-            </BusyLabel>
-          </Button>
+          <SubmitButton busy={submitting} busyLabel="Sending...">
+            Send reset link
+          </SubmitButton>
         </form>
       )}
     </AuthCard>

@@ -1,16 +1,17 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoginBody } from '@/shared/api/auth';
-import { ApiError, apiRequest } from '@/client/lib/api';
+import { ApiError } from '@/client/lib/api';
 import { useZodForm } from '@/client/lib/form';
 import { toast } from '@/client/hooks/use-toast';
 import { Button } from '@/client/components/ui/button';
-import { BusyLabel } from '@/client/components/ui/spinner';
-import { FormField } from '@/client/components/FormField';
+import { EmailField, PasswordField } from '@/client/components/FormField';
+import { login } from '@/client/features/auth/api';
 import { SITE } from '@/client/lib/site';
 import { AuthCard } from './AuthCard';
+import { SubmitButton } from './SubmitButton';
 
-/** SPEC §9: wait about 300 ms after the success toast, then a full page redirect. */
+/** Wait about 300 ms after the success toast (so it is seen), then a full page redirect. */
 export const POST_LOGIN_DELAY_MS = 300;
 
 const GOOGLE_ERRORS: Record<string, string> = {
@@ -77,7 +78,7 @@ export function LoginForm({ area = 'user' }: { area?: 'user' | 'admin' }) {
     if (!body) return;
     setSubmitting(true);
     try {
-      await apiRequest('POST', '/api/auth/login', body);
+      await login(body);
       toast({ title: 'Success', description: 'You have been logged in successfully' });
       window.setTimeout(() => {
         window.location.href = area === 'admin' ? '/admin' : '/pricing';
@@ -92,17 +93,8 @@ export function LoginForm({ area = 'user' }: { area?: 'user' | 'admin' }) {
   return (
     <>
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <FormField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          {...form.field('email')}
-        />
-        <FormField
-          label="Password"
-          type="password"
+        <EmailField {...form.field('email')} />
+        <PasswordField
           autoComplete="current-password"
           {...form.field('password')}
           labelAside={
@@ -111,11 +103,9 @@ export function LoginForm({ area = 'user' }: { area?: 'user' | 'admin' }) {
             </Link>
           }
         />
-        <Button type="submit" className="mt-2 w-full" disabled={submitting} aria-busy={submitting}>
-          <BusyLabel busy={submitting} label="Loading...">
-            Log in
-          </BusyLabel>
-        </Button>
+        <SubmitButton className="mt-2" busy={submitting} busyLabel="Loading...">
+          Log in
+        </SubmitButton>
       </form>
       {area === 'user' && (
         <>

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { RegisterBody } from '@/shared/api/auth';
-import { ApiError, apiJson } from '@/client/lib/api';
+import { ApiError } from '@/client/lib/api';
 import { useZodForm } from '@/client/lib/form';
 import { toast } from '@/client/hooks/use-toast';
-import { Button } from '@/client/components/ui/button';
-import { BusyLabel } from '@/client/components/ui/spinner';
-import { FormField } from '@/client/components/FormField';
+import { EmailField, FormField, PasswordField } from '@/client/components/FormField';
+import { register } from '@/client/features/auth/api';
 import { SITE } from '@/client/lib/site';
 import { AuthCard } from './AuthCard';
+import { SubmitButton } from './SubmitButton';
 import { Divider, GoogleButton, POST_LOGIN_DELAY_MS } from './LoginPage';
 
 export default function RegisterPage() {
@@ -22,7 +22,7 @@ export default function RegisterPage() {
     if (!body) return;
     setSubmitting(true);
     try {
-      const res = await apiJson<{ message?: string }>('POST', '/api/auth/register', body);
+      const res = await register(body);
       toast({ title: 'Success', description: res.message ?? 'Your account has been created.' });
       window.setTimeout(() => {
         window.location.href = '/pricing';
@@ -57,25 +57,11 @@ export default function RegisterPage() {
           autoComplete="username"
           {...form.field('username')}
         />
-        <FormField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          {...form.field('email')}
-        />
-        <FormField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          {...form.field('password')}
-        />
-        <Button type="submit" className="mt-2 w-full" disabled={submitting} aria-busy={submitting}>
-          <BusyLabel busy={submitting} label="Loading...">
-            Create account
-          </BusyLabel>
-        </Button>
+        <EmailField {...form.field('email')} />
+        <PasswordField {...form.field('password')} />
+        <SubmitButton className="mt-2" busy={submitting} busyLabel="Loading...">
+          Create account
+        </SubmitButton>
       </form>
       <Divider label="Or continue with" />
       <GoogleButton />

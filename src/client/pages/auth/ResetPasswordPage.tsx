@@ -3,12 +3,13 @@ import { Link, useSearchParams } from 'react-router';
 import { CheckCircle2 } from 'lucide-react';
 import { z } from 'zod';
 import { ResetPasswordBody } from '@/shared/api/auth';
-import { apiJson, messageOf } from '@/client/lib/api';
+import { messageOf } from '@/client/lib/api';
 import { useZodForm } from '@/client/lib/form';
 import { Button } from '@/client/components/ui/button';
-import { BusyLabel } from '@/client/components/ui/spinner';
-import { FormField } from '@/client/components/FormField';
+import { PasswordField } from '@/client/components/FormField';
+import { resetPassword } from '@/client/features/auth/api';
 import { AuthCard } from './AuthCard';
+import { SubmitButton } from './SubmitButton';
 
 const ResetForm = z
   .object({ password: ResetPasswordBody.shape.password, confirm: z.string() })
@@ -29,7 +30,7 @@ export default function ResetPasswordPage() {
     setSubmitting(true);
     setError(null);
     try {
-      const res = await apiJson<{ message: string }>('POST', '/api/auth/reset-password', { token, password: values.password });
+      const res = await resetPassword({ token, password: values.password });
       setDone(res.message);
     } catch (err) {
       setError(messageOf(err, 'Could not reset the password. Please try again.'));
@@ -63,18 +64,8 @@ export default function ResetPasswordPage() {
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <FormField
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            {...form.field('password')}
-          />
-          <FormField
-            label="Confirm password"
-            type="password"
-            autoComplete="new-password"
-            {...form.field('confirm')}
-          />
+          <PasswordField label="New password" {...form.field('password')} />
+          <PasswordField label="Confirm password" {...form.field('confirm')} />
           {error && (
             <div role="alert" className="grid gap-1 text-sm">
               <p className="font-medium text-destructive">{error}</p>
@@ -83,11 +74,9 @@ export default function ResetPasswordPage() {
               </Link>
             </div>
           )}
-          <Button type="submit" className="w-full" disabled={submitting} aria-busy={submitting}>
-            <BusyLabel busy={submitting} label="Saving...">
-              Reset password
-            </BusyLabel>
-          </Button>
+          <SubmitButton busy={submitting} busyLabel="Saving...">
+            Reset password
+          </SubmitButton>
         </form>
       )}
     </AuthCard>

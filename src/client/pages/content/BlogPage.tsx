@@ -3,9 +3,10 @@ import { ArrowRight, Newspaper } from 'lucide-react';
 import { BLOG_LIST_MAX } from '@/shared/api/blog';
 import { useBlogPosts } from '@/client/features/blog/api';
 import { PostCard, PostCardSkeletons, SamplesNotice } from '@/client/features/blog/PostCard';
-import { Container, PageHeader, btnPrimary, btnSecondary, usePageTitle } from './_parts';
+import { Container, PageHeader, usePageTitle } from './_parts';
+import { Button } from '@/client/components/ui/button';
 
-/** /blog: published posts, newest first (SPEC §4 "Blog list: loading, then loaded, or error (samples shown)"). */
+/** /blog: published posts, newest first; while loading a placeholder, on error the sample posts. */
 export default function BlogPage() {
   usePageTitle('Blog');
   const { posts, isLoading, failed } = useBlogPosts(BLOG_LIST_MAX);
@@ -50,12 +51,16 @@ function EmptyState() {
         Nothing has been published here yet. In the meantime, the FAQ explains how the detector works and what its results mean.
       </p>
       <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-        <Link to="/faq" className={btnSecondary}>
-          Read the FAQ
-        </Link>
-        <Link to="/tools" className={btnPrimary}>
-          Explore the tools <ArrowRight className="h-4 w-4" aria-hidden="true" />
-        </Link>
+        <Button asChild size="lg" variant="outline">
+          <Link to="/faq">
+            Read the FAQ
+          </Link>
+        </Button>
+        <Button asChild size="lg">
+          <Link to="/tools">
+            Explore the tools <ArrowRight className="h-4 w-4" aria-hidden="true" />
+          </Link>
+        </Button>
       </div>
     </div>
   );

@@ -3,7 +3,8 @@ import { ArrowLeft, CalendarDays, FileQuestion } from 'lucide-react';
 import { Markdown } from '@/client/features/blog/Markdown';
 import { formatPostDate, useBlogPost } from '@/client/features/blog/api';
 import { PageSpinner } from '@/client/components/ui/spinner';
-import { Container, btnPrimary, usePageTitle } from './_parts';
+import { Container, usePageTitle } from './_parts';
+import { Button } from '@/client/components/ui/button';
 
 const backLink =
   'inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-indigo-700 hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
@@ -68,9 +69,11 @@ function Missing({ error }: { error: boolean }) {
             ? 'The blog could not be reached. Please check your connection and try again.'
             : 'This post does not exist or is no longer published.'}
         </p>
-        <Link to="/blog" className={`${btnPrimary} mt-6`}>
-          <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to the blog
-        </Link>
+        <Button asChild size="lg" className="mt-6">
+          <Link to="/blog">
+            <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to the blog
+          </Link>
+        </Button>
       </div>
     </Container>
   );

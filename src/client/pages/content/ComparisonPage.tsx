@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { ArrowRight, Check, Info, Minus, Scale } from 'lucide-react';
-import { COMPETITOR_NAMES, Container, CtaBand, PageHeader, Prose, btnPrimary, btnSecondary, usePageTitle } from './_parts';
+import { COMPETITOR_NAMES, Container, CtaBand, PageHeader, Prose, usePageTitle } from './_parts';
+import { Button } from '@/client/components/ui/button';
 
 export { COMPETITOR_NAMES };
 
@@ -17,7 +18,7 @@ const COMPETITOR_KIND: Record<string, string> = {
 /** Competitor slugs; each is reachable at /{c}, /{c}-alternative, /{c}-detector and /vs-{c}-com. */
 export const COMPETITORS: string[] = Object.keys(COMPETITOR_NAMES);
 
-/** Returns the competitor slug for a comparison path (SPEC §2), or null. */
+/** Returns the competitor slug for a comparison path, or null. */
 export function matchComparisonPath(pathname: string): string | null {
   const seg = pathname.replace(/\/+$/, '').toLowerCase();
   const m = /^\/([a-z0-9-]+)$/.exec(seg);
@@ -98,9 +99,11 @@ function UnknownCompetitor() {
     <Container className="py-20 text-center">
       <h1 className="text-2xl font-bold text-slate-900">Comparison not found</h1>
       <p className="mt-3 text-slate-600">We do not have a comparison page for this address.</p>
-      <Link to="/" className={`${btnPrimary} mt-6`}>
-        Back to home
-      </Link>
+      <Button asChild size="lg" className="mt-6">
+        <Link to="/">
+          Back to home
+        </Link>
+      </Button>
     </Container>
   );
 }
@@ -129,12 +132,16 @@ export default function ComparisonPage() {
         }
       >
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-          <Link to="/tools/ai-content-detector" className={btnPrimary}>
-            Try the Veritext detector <ArrowRight className="h-4 w-4" aria-hidden="true" />
-          </Link>
-          <Link to="/about" className={btnSecondary}>
-            About Veritext
-          </Link>
+          <Button asChild size="lg">
+            <Link to="/tools/ai-content-detector">
+              Try the Veritext detector <ArrowRight className="h-4 w-4" aria-hidden="true" />
+            </Link>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link to="/about">
+              About Veritext
+            </Link>
+          </Button>
         </div>
       </PageHeader>
 

@@ -1,7 +1,8 @@
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, ArrowRight, LayoutGrid } from 'lucide-react';
 import { TOOLS, TOOL_COLLECTIONS, type Tool } from '@/shared/catalogue';
-import { Container, PageHeader, ToolCard, btnPrimary, usePageTitle } from './_parts';
+import { Container, PageHeader, ToolCard, usePageTitle } from './_parts';
+import { Button } from '@/client/components/ui/button';
 
 export default function ToolCollectionPage() {
   const { collection } = useParams();
@@ -13,9 +14,11 @@ export default function ToolCollectionPage() {
       <Container className="py-20 text-center">
         <h1 className="text-2xl font-bold text-slate-900">Collection not found</h1>
         <p className="mt-3 text-slate-600">There is no tool collection at this address.</p>
-        <Link to="/tools" className={`${btnPrimary} mt-6`}>
-          <ArrowLeft className="h-4 w-4" aria-hidden="true" /> All tools
-        </Link>
+        <Button asChild size="lg" className="mt-6">
+          <Link to="/tools">
+            <ArrowLeft className="h-4 w-4" aria-hidden="true" /> All tools
+          </Link>
+        </Button>
       </Container>
     );
   }

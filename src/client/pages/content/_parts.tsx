@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ArrowRight, ChevronDown, type LucideIcon } from 'lucide-react';
 import type { Tool } from '@/shared/catalogue';
 import { ToolIcon } from '@/client/components/ToolIcon';
+import { Button } from '@/client/components/ui/button';
 
 export { ToolIcon };
 
@@ -15,7 +16,7 @@ import { usePageTitle } from '@/client/lib/title';
 export { usePageTitle };
 
 /* ------------------------------------------------------------------ */
-/* Competitors (comparison pages, SPEC §2)                             */
+/* Competitors (comparison pages)                                      */
 /* ------------------------------------------------------------------ */
 
 /** Display names of the competitors that have a comparison page; keys are the URL slugs. */
@@ -266,28 +267,18 @@ export function CtaBand({
           <p className="mt-2 text-slate-300">{text}</p>
         </div>
         <div className="flex flex-wrap gap-3">
-          <Link
-            to={primary.to}
-            className="inline-flex items-center gap-2 rounded-lg bg-white px-5 py-2.5 text-sm font-semibold text-slate-900 shadow-sm hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-          >
-            {primary.label} <ArrowRight className="h-4 w-4" aria-hidden="true" />
-          </Link>
-          {secondary && (
-            <Link
-              to={secondary.to}
-              className="inline-flex items-center rounded-lg border border-slate-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-            >
-              {secondary.label}
+          <Button asChild size="lg" variant="inverse">
+            <Link to={primary.to}>
+              {primary.label} <ArrowRight aria-hidden="true" />
             </Link>
+          </Button>
+          {secondary && (
+            <Button asChild size="lg" variant="inverseOutline">
+              <Link to={secondary.to}>{secondary.label}</Link>
+            </Button>
           )}
         </div>
       </Container>
     </section>
   );
 }
-
-/** Shared button-like link classes. */
-export const btnPrimary =
-  'inline-flex items-center justify-center gap-2 rounded-lg bg-indigo-600 px-5 py-3 text-sm font-semibold text-white shadow-sm transition hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
-export const btnSecondary =
-  'inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-5 py-3 text-sm font-semibold text-slate-800 shadow-sm transition hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';

@@ -1,20 +1,9 @@
 import { Fragment } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Inbox, RefreshCw } from 'lucide-react';
-import { ApiError, apiJson } from '@/client/lib/api';
+import { useDevMailbox } from '@/client/features/dev/api';
 import { Button } from '@/client/components/ui/button';
 import { Notice, PageShell } from '@/client/components/PageShell';
 import { PageSpinner } from '@/client/components/ui/spinner';
-
-interface MailMessage {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html?: string | null;
-  status: string;
-  createdAt: string;
-}
 
 const URL_RE = /(https?:\/\/[^\s<>"')]+)/g;
 
@@ -38,18 +27,7 @@ function Linkified({ text }: { text: string }) {
 
 /** Development mailbox: the server's outbox, so e-mail flows work without SMTP. Not available in production. */
 export default function DevMailboxPage() {
-  const q = useQuery({
-    queryKey: ['/api/dev/mailbox'],
-    staleTime: 0,
-    queryFn: async () => {
-      try {
-        return await apiJson<{ transport: string; messages: MailMessage[] }>('GET', '/api/dev/mailbox');
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) return null;
-        throw err;
-      }
-    },
-  });
+  const q = useDevMailbox();
 
   return (
     <PageShell

@@ -31,11 +31,10 @@ import {
   CtaBand,
   FaqList,
   ToolCard,
-  btnPrimary,
-  btnSecondary,
   usePageTitle,
 } from '@/client/pages/content/_parts';
 import { HOME_FAQ } from './faq';
+import { Button } from '@/client/components/ui/button';
 
 /** Featured tools, after the three shown in the 'Start here' section. */
 const FEATURED_IDS = [
@@ -142,31 +141,6 @@ const USE_CASES: { icon: LucideIcon; title: string; description: string; example
   },
 ];
 
-/** Illustrative (static) example of a detection report shown in the hero. Not a live result. */
-const EXAMPLE_SENTENCES: { text: string; verdict: 'ai' | 'uncertain' | 'human'; reason: string }[] = [
-  {
-    text: 'In today’s fast-paced world, technology plays a pivotal role in shaping our lives.',
-    verdict: 'ai',
-    reason: 'Stock phrases common in AI text',
-  },
-  {
-    text: 'It offers numerous benefits, including efficiency, convenience, and connectivity.',
-    verdict: 'uncertain',
-    reason: 'Generic list, but short and plausible either way',
-  },
-  {
-    text: 'My grandmother still won’t touch her smartphone unless the cat knocks it off the table.',
-    verdict: 'human',
-    reason: 'Specific, personal detail; irregular rhythm',
-  },
-];
-
-const VERDICT_STYLE = {
-  ai: { label: 'Likely AI', mark: 'bg-rose-100 decoration-rose-400', badge: 'bg-rose-100 text-rose-800' },
-  uncertain: { label: 'Uncertain', mark: 'bg-amber-100 decoration-amber-400', badge: 'bg-amber-100 text-amber-800' },
-  human: { label: 'Likely human', mark: 'bg-emerald-50 decoration-emerald-400', badge: 'bg-emerald-100 text-emerald-800' },
-} as const;
-
 function SectionHeading({ eyebrow, title, text, id }: { eyebrow?: string; title: string; text?: string; id: string }) {
   return (
     <div className="mx-auto mb-10 max-w-2xl text-center">
@@ -178,7 +152,6 @@ function SectionHeading({ eyebrow, title, text, id }: { eyebrow?: string; title:
     </div>
   );
 }
-
 
 export default function HomePage() {
   usePageTitle('Veritext - Advanced AI Detection & Content Tools');
@@ -208,12 +181,16 @@ export default function HomePage() {
               says “uncertain” instead of guessing — and it runs on your own server, so your text stays with you.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <Link to="/tools/ai-content-detector" className={btnPrimary}>
-                Check a text for AI <ArrowRight className="h-4 w-4" aria-hidden="true" />
-              </Link>
-              <Link to="/register" className={btnSecondary}>
-                Create a free account
-              </Link>
+              <Button asChild size="lg">
+                <Link to="/tools/ai-content-detector">
+                  Check a text for AI <ArrowRight className="h-4 w-4" aria-hidden="true" />
+                </Link>
+              </Button>
+              <Button asChild size="lg" variant="outline">
+                <Link to="/register">
+                  Create a free account
+                </Link>
+              </Button>
             </div>
             <p className="mt-4 text-sm text-slate-500">No account needed to try the detector.</p>
           </div>
@@ -303,9 +280,11 @@ export default function HomePage() {
             ))}
           </ul>
           <div className="mt-10 text-center">
-            <Link to="/tools" className={btnSecondary}>
-              Browse all tools <ArrowRight className="h-4 w-4" aria-hidden="true" />
-            </Link>
+            <Button asChild size="lg" variant="outline">
+              <Link to="/tools">
+                Browse all tools <ArrowRight className="h-4 w-4" aria-hidden="true" />
+              </Link>
+            </Button>
           </div>
         </Container>
       </section>
@@ -439,7 +418,7 @@ export default function HomePage() {
         secondary={{ to: '/pricing', label: 'See pricing' }}
       />
 
-      {/* Latest blog posts (SPEC §2: 3 posts) */}
+      {/* The 3 latest blog posts */}
       <LatestPosts
         headingId="blog-heading"
         className="py-16 sm:py-20"

@@ -19,7 +19,7 @@ const SHORTCUTS = [
   { to: '/account', title: 'Account Settings', description: 'Profile, password and payments.', icon: Settings },
 ];
 
-/** /dashboard picks the dashboard for the user (SPEC §2): staff go to /admin. */
+/** /dashboard picks the dashboard for the user: staff go to /admin. */
 export default function DashboardPage() {
   const { user } = useCurrentUser();
   if (!user) return null;

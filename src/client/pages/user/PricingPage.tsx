@@ -9,7 +9,7 @@ import type { SubscriptionInfo } from '@/shared/api/billing';
 import { formatDate, formatNumber } from '@/shared/format';
 import { isStaff } from '@/shared/roles';
 import { useCurrentUser } from '@/client/lib/auth';
-import { apiJson, messageOf } from '@/client/lib/api';
+import { messageOf } from '@/client/lib/api';
 import { cn } from '@/client/lib/utils';
 import { toast } from '@/client/hooks/use-toast';
 import { Badge } from '@/client/components/ui/badge';
@@ -17,7 +17,8 @@ import { Button } from '@/client/components/ui/button';
 import { Spinner } from '@/client/components/ui/spinner';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
 import { Notice, PageShell } from '@/client/components/PageShell';
-import { refreshAccount, startCheckout, usePlans, useSubscription } from '@/client/features/billing/api';
+import { LoadError } from '@/client/components/LoadError';
+import { changePlan, refreshAccount, startCheckout, usePlans, useSubscription } from '@/client/features/billing/api';
 import { Skeleton } from '@/client/features/usage/parts';
 
 function planLimits(plan: Pick<PlanDefinition, 'monthlyCharacters' | 'wordLimit' | 'dailyDetections'>): string[] {
@@ -96,7 +97,7 @@ export default function PricingPage() {
   async function keepPlan(plan: PlanDefinition) {
     setPending(plan.id);
     try {
-      await apiJson<SubscriptionInfo>('POST', '/api/billing/change-plan', { plan: plan.id });
+      await changePlan(plan.id);
       await refreshAccount(queryClient);
       toast({ title: 'Plan kept', description: `You stay on the ${plan.name} plan.` });
     } catch (err) {
@@ -110,7 +111,7 @@ export default function PricingPage() {
     if (!downgradeTo) return;
     setChanging(true);
     try {
-      await apiJson<SubscriptionInfo>('POST', '/api/billing/change-plan', { plan: downgradeTo.id });
+      await changePlan(downgradeTo.id);
       await refreshAccount(queryClient);
       toast({
         title: 'Plan change scheduled',
@@ -175,12 +176,12 @@ export default function PricingPage() {
             ))}
           </div>
         ) : plans.isError || !plans.data ? (
-          <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-destructive/30 bg-destructive/5 p-4 text-sm">
-            <p className="flex-1">The plans could not be loaded. {messageOf(plans.error, '')}</p>
-            <Button variant="outline" size="sm" onClick={() => void plans.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError
+            what="The plans"
+            error={plans.error}
+            onRetry={() => void plans.refetch()}
+            className="rounded-xl border border-destructive/30 bg-destructive/5 p-4"
+          />
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="plans">
             {list.map((plan) => {

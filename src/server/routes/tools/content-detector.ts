@@ -1,30 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { DetectRequest, type DetectResponse } from '../../../shared/api/detector';
 import { detectDocument } from '../../services/detection';
-import { resolveCaller, runTool } from '../../services/tool-gate';
-import { readToolInput } from '../../services/tool-input';
+import { toolRoute } from '../../tool-route';
 
-// The detection itself (engine, providers, neural scorer, verdict bands) lives in services/detection.ts.
-export { runDetection } from '../../services/detection';
+/** POST /api/tools/content-detector: the detection itself (engine, providers, neural scorer, verdict bands) is services/detection.ts. */
+export const contentDetector = toolRoute({
+  path: '/api/tools/content-detector',
+  input: DetectRequest,
+  tool: 'ai_content_detector',
+  anon: 'detect',
+  detection: true,
+  run: ({ ctx, input, log }) => detectDocument(ctx, input.text, log),
+  engine: (r) => r.engine,
+  answer: (r, { allowance }): DetectResponse => ({ ...r, allowance }),
+});
 
 export async function contentDetectorRoutes(app: FastifyInstance): Promise<void> {
-  const { ctx } = app;
-
-  app.post('/api/tools/content-detector', async (req, reply) => {
-    // validate
-    const input = await readToolInput(req, DetectRequest);
-    // authorize and act, metered: word limit, anonymous or plan allowances (charged atomically, refunded on failure)
-    const caller = await resolveCaller(ctx, req, reply);
-    const { result, allowance } = await runTool(
-      ctx,
-      caller,
-      { tool: 'ai_content_detector', text: input.text, anon: 'detect', detection: true },
-      () => detectDocument(ctx, input.text, req.log),
-      (r) => r.engine,
-    );
-    // respond
-    const body: DetectResponse = { ...result, allowance };
-    if (input.source === 'file') body.text = input.text;
-    return reply.header('cache-control', 'no-store').send(body);
-  });
+  contentDetector.register(app);
 }

@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import type { ServerContext } from '../../context';
 import { billingTestMode } from '../../env';
+import { AppError } from '../../errors';
 import { createStripeClient, createStripeProvider } from './stripe';
 import { createTestProvider } from './test-provider';
 import type { PaymentProvider } from './types';
@@ -32,4 +33,20 @@ export function providerFor(ctx: ServerContext, name: string | null): PaymentPro
   }
   if (name === 'test') return createTestProvider();
   return null;
+}
+
+/** Where a provider failure is logged: a request's logger, or any pino-like one. */
+export interface ProviderLog {
+  error: (o: object, m: string) => void;
+}
+
+/** A provider call that fails is the provider's failure (502, upstream_failed), never a 500. */
+export async function atProvider<T>(what: string, call: () => Promise<T>, log: ProviderLog): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    log.error({ err: (err as Error).message }, `payment provider failed: ${what}`);
+    throw new AppError('upstream_failed', `The payment provider could not ${what}. Please try again in a moment.`);
+  }
 }

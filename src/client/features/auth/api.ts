@@ -1,0 +1,29 @@
+import type { LoginBody, RegisterBody } from '@/shared/api/auth';
+import { apiJson, apiRequest } from '@/client/lib/api';
+
+/** The session helpers every page needs (who is signed in, log out) live in lib/auth. */
+
+/** Answers of the auth routes that only carry a message to show. */
+export interface MessageResponse {
+  message: string;
+}
+
+/** POST /api/auth/login: the session cookie is set by the answer. */
+export async function login(body: LoginBody): Promise<void> {
+  await apiRequest('POST', '/api/auth/login', body);
+}
+
+/** POST /api/auth/register: the new account is signed in at once. */
+export function register(body: RegisterBody): Promise<Partial<MessageResponse>> {
+  return apiJson<Partial<MessageResponse>>('POST', '/api/auth/register', body);
+}
+
+/** POST /api/auth/forgot-password: the same answer whether or not the address has an account. */
+export function requestPasswordReset(body: { email: string }): Promise<MessageResponse> {
+  return apiJson<MessageResponse>('POST', '/api/auth/forgot-password', body);
+}
+
+/** POST /api/auth/reset-password with the e-mailed token. */
+export function resetPassword(body: { token: string; password: string }): Promise<MessageResponse> {
+  return apiJson<MessageResponse>('POST', '/api/auth/reset-password', body);
+}

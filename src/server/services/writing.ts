@@ -1,0 +1,223 @@
+/**
+ * The writing tools (humanizer, rewriter, summarizer, sentence shortener, text expander): the language model when
+ * one is configured, else (or when it fails) the tool's offline engine. Records the model's token usage per call.
+ */
+import { checkGrammar } from '../../engines/grammar';
+import { guardHumanized, humanize, type GrammarCheck, type HumanizerStyle } from '../../engines/humanizer';
+import {
+  expanderPrompt,
+  humanizerPrompt,
+  LlmError,
+  rewriterPrompt,
+  shortenerPrompt,
+  summarizerPrompt,
+  type ChatMessage,
+  type LlmUsage,
+} from '../../engines/llm';
+import { detect, MODEL_VERSION, thresholds } from '../../engines/detector';
+import { rewrite } from '../../engines/rewriter';
+import { shorten } from '../../engines/sentence-shortener';
+import { summarize } from '../../engines/summarizer';
+import { llmUsage } from '../../db/schema';
+import { findTool } from '../../shared/catalogue';
+import { countWords } from '../../shared/limits';
+import { TIMEOUT_TOOLS_MESSAGE } from '../../shared/messages';
+import type { DetectorReading, ExpandInput, HumanizeInput, RewriteInput, ShortenInput, SummarizeInput } from '../../shared/api/writing';
+import type { ServerContext } from '../context';
+import { AppError } from '../errors';
+import type { ToolCall } from '../tool-route';
+
+/** What a writing tool answers, whichever engine produced it. */
+export interface WritingResult {
+  output: string;
+  /** 'offline' or the language model's name. */
+  engine: string;
+  /** Set when the language model failed and the offline engine answered instead. */
+  notice?: string;
+  /** The tool's own answer fields (the summarizer's sentences, the humanizer's guard and detector reading). */
+  extra: Record<string, unknown>;
+}
+
+interface OfflineResult {
+  output: string;
+  extra?: Record<string, unknown>;
+}
+
+type Log = ToolCall<unknown>['log'];
+
+interface WritingJob<I> {
+  /** What the tool does, for failure messages ("Failed to {verb} text"). */
+  verb: string;
+  prompt: (input: I) => ChatMessage[];
+  /** Offline engine; tools without one need the language model. */
+  offline?: (input: I, log: Log) => OfflineResult | Promise<OfflineResult>;
+}
+
+/** Can this server stream a writing tool's answer (only a language model produces words as it goes)? */
+export function hasLanguageModel(ctx: ServerContext): boolean {
+  return ctx.llm !== null;
+}
+
+/** For tools with no offline engine: refuse clearly, before anything is charged, when no model is configured. */
+export function requireLanguageModel(ctx: ServerContext): void {
+  if (!ctx.llm)
+    throw new AppError(
+      'llm_not_configured',
+      'This tool needs a language model, and none is configured on this server. Ask the administrator to set LLM_BASE_URL and LLM_MODEL.',
+    );
+}
+
+/** The model's answer, streamed through `onDelta` when the browser takes server-sent events. */
+async function runModel(ctx: ServerContext, messages: ChatMessage[], signal: AbortSignal, onDelta: ((text: string) => void) | null) {
+  const llm = ctx.llm!;
+  const req = { messages, temperature: 0.7, signal };
+  let result;
+  if (onDelta) {
+    const stream = llm.stream(req);
+    for await (const delta of stream) onDelta(delta);
+    result = await stream.result;
+  } else {
+    result = await llm.complete(req);
+  }
+  const output = result.text.trim();
+  if (!output) throw new LlmError('malformed', 'empty completion');
+  return { output, engine: result.model || llm.model, usage: result.usage };
+}
+
+/** One row of llm_usage per model call; the tool is named by its slug (e.g. text-expander). */
+async function recordModelUsage<I>(call: ToolCall<I>, model: string, usage: LlmUsage | null): Promise<void> {
+  await call.ctx.db.insert(llmUsage).values({
+    userId: call.caller.user?.id ?? null,
+    anonId: call.caller.anonId,
+    tool: findTool(call.tool)?.slug ?? call.tool,
+    model,
+    promptTokens: usage?.promptTokens ?? null,
+    completionTokens: usage?.completionTokens ?? null,
+    totalTokens: usage?.totalTokens ?? null,
+  });
+}
+
+const offline = (r: OfflineResult): WritingResult => ({ output: r.output, engine: 'offline', extra: r.extra ?? {} });
+
+async function runWriting<I>(call: ToolCall<I>, job: WritingJob<I>): Promise<WritingResult> {
+  const { ctx, input, log } = call;
+  if (!ctx.llm) {
+    if (!job.offline) requireLanguageModel(ctx);
+    return offline(await job.offline!(input, log));
+  }
+  // Whether words have gone out: then the offline engine can no longer answer instead, and a failure must be an
+  // AppError the stream can report.
+  let streamed = false;
+  const onDelta = call.onDelta
+    ? (text: string) => {
+        streamed = true;
+        call.onDelta!(text);
+      }
+    : null;
+  const failed = () => new AppError('upstream_failed', `Failed to ${job.verb} text. Please try again.`);
+  try {
+    const r = await runModel(ctx, job.prompt(input), call.signal, onDelta);
+    await recordModelUsage(call, r.engine, r.usage);
+    return { output: r.output, engine: r.engine, extra: {} };
+  } catch (err) {
+    if (!(err instanceof LlmError) || err.kind === 'aborted') throw streamed && !(err instanceof AppError) ? failed() : err;
+    log.warn({ tool: call.tool, kind: err.kind, status: err.status }, 'language model failed');
+    // Tools with an offline engine still answer (unless words already streamed); the label says which engine did.
+    if (job.offline && !streamed)
+      return { ...offline(await job.offline(input, log)), notice: 'The language model did not answer, so the offline engine was used.' };
+    if (err.kind === 'timeout') throw new AppError('upstream_timeout', TIMEOUT_TOOLS_MESSAGE);
+    throw failed();
+  }
+}
+
+/** How long the offline humanizer waits for the grammar check (harper's first load included) before answering unchecked. */
+export const HUMANIZER_GRAMMAR_BOUND_MS = 3000;
+
+/** The grammar check the humanizer guard uses; tests may replace it. */
+export const humanizerGuard: { check: GrammarCheck; boundMs: number } = { check: checkGrammar, boundMs: HUMANIZER_GRAMMAR_BOUND_MS };
+
+/**
+ * The offline humanizer with its grammar guard: sentences whose output gains a grammar issue are reverted to the
+ * input. If the grammar engine fails or is slower than the bound, the humanized text is returned unchecked and the
+ * answer says so (grammarChecked: false); the request never fails because of the check.
+ */
+async function humanizeGuarded(text: string, style: HumanizerStyle, log: Log): Promise<OfflineResult> {
+  const raw = humanize(text, { style });
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`grammar check took longer than ${humanizerGuard.boundMs} ms`)), humanizerGuard.boundMs);
+  });
+  try {
+    const g = await Promise.race([guardHumanized(text, raw, humanizerGuard.check), bound]);
+    return { output: g.result.text, extra: { grammarChecked: true, revertedSentences: g.reverted.length } };
+  } catch (err) {
+    log.warn({ err: err instanceof Error ? err.message : String(err) }, 'humanizer grammar guard skipped');
+    return { output: raw.text, extra: { grammarChecked: false } };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The offline detector's reading of the input and of the humanized output (about 20 ms per 1,000 words each; nothing
+ * leaves the server and no detection allowance is spent). Too short for a verdict: null.
+ */
+function detectorReading(before: string, after: string): DetectorReading | null {
+  if (countWords(before) < thresholds.minWords) return null;
+  return { before: detect(before).score, after: detect(after).score, modelVersion: MODEL_VERSION };
+}
+
+const HUMANIZER: WritingJob<HumanizeInput> = {
+  verb: 'humanize',
+  prompt: (i) => humanizerPrompt(i.text, i.style),
+  offline: (i, log) => humanizeGuarded(i.text, i.style, log),
+};
+
+/** The humanizer, with the offline detector's reading of what the rewrite changed, whichever engine rewrote it. */
+export async function humanizeText(call: ToolCall<HumanizeInput>): Promise<WritingResult> {
+  const r = await runWriting(call, HUMANIZER);
+  return { ...r, extra: { ...r.extra, detector: detectorReading(call.input.text, r.output) } };
+}
+
+const REWRITER: WritingJob<RewriteInput> = {
+  verb: 'rewrite',
+  prompt: (i) => rewriterPrompt(i.text, i.tone),
+  offline: (i) => ({ output: rewrite(i.text, { tone: i.tone }).text }),
+};
+
+export function rewriteText(call: ToolCall<RewriteInput>): Promise<WritingResult> {
+  return runWriting(call, REWRITER);
+}
+
+const SUMMARIZER: WritingJob<SummarizeInput> = {
+  verb: 'summarize',
+  prompt: (i) => summarizerPrompt(i.text, { length: i.length, format: i.format }),
+  offline: (i) => {
+    const r = summarize(i.text, { length: i.length, format: i.format });
+    return { output: r.summary, extra: { sentences: r.sentences } };
+  },
+};
+
+export function summarizeText(call: ToolCall<SummarizeInput>): Promise<WritingResult> {
+  return runWriting(call, SUMMARIZER);
+}
+
+const SHORTENER: WritingJob<ShortenInput> = {
+  verb: 'shorten',
+  prompt: (i) => shortenerPrompt(i.text),
+  offline: (i) => ({ output: shorten(i.text).text }),
+};
+
+export function shortenText(call: ToolCall<ShortenInput>): Promise<WritingResult> {
+  return runWriting(call, SHORTENER);
+}
+
+/** The text expander has no offline engine: it needs the language model (see requireLanguageModel). */
+const EXPANDER: WritingJob<ExpandInput> = {
+  verb: 'expand',
+  prompt: (i) => expanderPrompt(i.text, i.tone),
+};
+
+export function expandText(call: ToolCall<ExpandInput>): Promise<WritingResult> {
+  return runWriting(call, EXPANDER);
+}

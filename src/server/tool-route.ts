@@ -1,0 +1,194 @@
+/**
+ * One definition per tool endpoint. A tool request flows:
+ *
+ *   toolRoute → resolveCaller + admitCaller (login-only and plan-gated tools, before any upload is read)
+ *             → readToolInput (JSON, or multipart with the text extracted from the file; validated by `input`)
+ *             → available (e.g. "this tool needs a language model")
+ *             → runTool (word limit, anonymous or plan allowance charged, the service call, a refund if it
+ *               fails, one usage event whatever the outcome)
+ *             → answer (the typed body; `text` added when the input came from a file) → JSON or server-sent events
+ *
+ * The route file holds only definitions; the work is the service's (services/*.ts), which calls an engine.
+ */
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PassThrough } from 'node:stream';
+import type { z } from 'zod';
+import type { AnonAllowance } from '../shared/limits';
+import type { RouteAccess } from '../shared/permissions';
+import type { ServerContext } from './context';
+import { AppError } from './errors';
+import { admitCaller, resolveCaller, runTool, type AllowanceState, type Caller } from './services/tool-gate';
+import { readToolInput } from './services/tool-input';
+
+/** Every tool's input has the text it works on; the other fields are the tool's options. */
+type ToolInputSchema = z.ZodObject<{ text: z.ZodType<string> }>;
+
+/** What a service gets for one tool request. */
+export interface ToolCall<I> {
+  ctx: ServerContext;
+  /** Catalogue tool id, e.g. 'ai_humanizer'. */
+  tool: string;
+  /** The validated input (typed or extracted from an upload). */
+  input: I;
+  caller: Caller;
+  log: FastifyBaseLogger;
+  /** Fires when the browser goes away, so an upstream call can be cancelled too. */
+  signal: AbortSignal;
+  /**
+   * Set when the answer streams (server-sent events): call it with each piece of output as it is produced.
+   * null when the answer is one JSON body.
+   */
+  onDelta: ((text: string) => void) | null;
+}
+
+/** What the answer builder gets besides the service's result. */
+export interface ToolAnswerMeta<I> {
+  input: I;
+  /** Words in the input (the count the word limit was checked against). */
+  words: number;
+  /** A visitor's anonymous allowance after this request, for tools with one; else null. */
+  allowance: AllowanceState | null;
+}
+
+/**
+ * Every tool answer may carry the text extracted from an uploaded file, always under this one name (toolRoute adds
+ * it; the tool's contract in src/shared/api declares it as `text?: string`).
+ */
+export interface ToolAnswer {
+  /** The text extracted from the uploaded file (offsets in the answer refer to it); absent for typed text. */
+  text?: string;
+}
+
+export interface ToolDefinition<S extends ToolInputSchema, R, B extends object> {
+  /** e.g. '/api/tools/ai-humanizer' */
+  path: string;
+  /** The request's fields; a multipart upload's file becomes `text`. */
+  input: S;
+  /** Catalogue tool id (src/shared/catalogue.ts): access, usage events and plan allowances are keyed by it. */
+  tool: string;
+  /** Who may call the route at all (default 'public': visitors are metered by their anonymous allowances). */
+  access?: RouteAccess;
+  /** The anonymous allowance a visitor's request draws on, if any. */
+  anon?: AnonAllowance;
+  /** Counts against the plan's daily detection allowance. */
+  detection?: boolean;
+  /** Throws when this server cannot run the tool at all; checked after the input is valid, before anything is charged. */
+  available?: (ctx: ServerContext) => void;
+  /**
+   * Whether the answer may stream as server-sent events (`delta` chunks, then `done` with the body, or `error`) when
+   * the browser asks for `text/event-stream`; e.g. only when a language model is configured.
+   */
+  stream?: (ctx: ServerContext) => boolean;
+  /** The service call that does the work. */
+  run: (call: ToolCall<z.infer<S>>) => Promise<R>;
+  /** The engine that answered, for the usage event. */
+  engine: (result: R) => string | null | undefined;
+  /** The typed answer body; toolRoute adds `text` when the input was an upload. */
+  answer: (result: R, meta: ToolAnswerMeta<z.infer<S>>) => B;
+}
+
+/** A tool endpoint ready to register; its types stay inside. */
+export interface ToolRoute {
+  path: string;
+  tool: string;
+  register(app: FastifyInstance): void;
+}
+
+/** Define a tool endpoint (register it in a route plugin with `.register(app)`). */
+export function toolRoute<S extends ToolInputSchema, R, B extends object>(def: ToolDefinition<S, R, B>): ToolRoute {
+  return {
+    path: def.path,
+    tool: def.tool,
+    register(app) {
+      app.post(def.path, { config: { access: def.access ?? 'public' } }, (req, reply) => handle(app.ctx, def, req, reply));
+    },
+  };
+}
+
+async function handle<S extends ToolInputSchema, R, B extends object>(
+  ctx: ServerContext,
+  def: ToolDefinition<S, R, B>,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  // authorize who is calling before the body is read: an upload to a tool the caller may not use is never extracted
+  const caller = await resolveCaller(ctx, req, reply);
+  await admitCaller(ctx, caller, def.tool);
+  // validate
+  const { source, ...fields } = await readToolInput(req, def.input);
+  const input = fields as unknown as z.infer<S>;
+  def.available?.(ctx);
+
+  const sse = def.stream?.(ctx) && String(req.headers.accept ?? '').includes('text/event-stream') ? new SseStream(reply) : null;
+  const call: ToolCall<z.infer<S>> = {
+    ctx,
+    tool: def.tool,
+    input,
+    caller,
+    log: req.log,
+    signal: disconnectSignal(req, reply),
+    onDelta: sse ? (text) => sse.send('delta', { text }) : null,
+  };
+  const text: string = input.text;
+  // act, metered: word limit, allowances charged atomically, refunded when the work fails
+  let outcome;
+  try {
+    outcome = await runTool(ctx, caller, { tool: def.tool, text, anon: def.anon, detection: def.detection }, () => def.run(call), def.engine);
+  } catch (err) {
+    // Once the stream has begun, the status line is sent: the failure goes out as an SSE event.
+    if (!sse?.hasStarted) throw err;
+    if (!(err instanceof AppError)) req.log.error({ err }, 'tool failed while streaming');
+    const e = err instanceof AppError ? err : new AppError('internal', 'Something went wrong. Please try again.');
+    sse.send('error', { error: { code: e.code, message: e.message }, message: e.message });
+    sse.end();
+    return reply;
+  }
+  // respond
+  const body: B & ToolAnswer = { ...def.answer(outcome.result, { input, words: outcome.words, allowance: outcome.allowance }) };
+  if (source === 'file') body.text = text;
+  if (sse) {
+    sse.send('done', body);
+    sse.end();
+    return reply;
+  }
+  return reply.header('cache-control', 'no-store').send(body);
+}
+
+/** An AbortSignal that fires when the browser goes away, so the upstream call is cancelled too. */
+function disconnectSignal(req: FastifyRequest, reply: FastifyReply): AbortSignal {
+  const ac = new AbortController();
+  req.raw.once('close', () => {
+    if (!reply.raw.writableEnded) ac.abort();
+  });
+  return ac.signal;
+}
+
+/**
+ * Server-sent events: `event: <name>\ndata: <json>\n\n` blocks. The stream starts with the first event, so a failure
+ * before any output is still an ordinary JSON error. It is sent through Fastify (not a hijacked reply), so the
+ * headers set earlier in the request (the visitor cookie, the security headers) go out with it.
+ */
+class SseStream {
+  private stream: PassThrough | null = null;
+  constructor(private readonly reply: FastifyReply) {}
+  get hasStarted(): boolean {
+    return this.stream !== null;
+  }
+  send(event: 'delta' | 'done' | 'error', data: unknown): void {
+    if (!this.stream) {
+      this.stream = new PassThrough();
+      // A browser that went away destroys the stream; later writes are dropped.
+      this.stream.on('error', () => {});
+      void this.reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('connection', 'keep-alive')
+        .header('x-accel-buffering', 'no')
+        .send(this.stream);
+    }
+    if (!this.stream.destroyed && !this.stream.writableEnded) this.stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+  end(): void {
+    if (this.stream && !this.stream.writableEnded) this.stream.end();
+  }
+}
