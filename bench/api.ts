@@ -23,7 +23,10 @@ async function sessionCookie(base: string): Promise<string> {
   const user = { username: `bench${Date.now()}`, email: `bench${Date.now()}@example.test`, password: 'bench-password' };
   const res = await fetch(`${base}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 const rows: [string, string, string][] = [];

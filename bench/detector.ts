@@ -85,7 +85,13 @@ const row = (name: string, a: number[], total: number) =>
 console.log('\n| operation (1,000-word doc, 1 core) | p50 ms | p95 ms | docs/s |');
 console.log('|---|---:|---:|---:|');
 console.log(row('detect()', det, detTotal));
-console.log(row(`LZMA compress (lzma@2.3.2 pure JS, mode ${LZMA_MODE})`, lz, lz.reduce((a, b) => a + b, 0)));
+console.log(
+  row(
+    `LZMA compress (lzma@2.3.2 pure JS, mode ${LZMA_MODE})`,
+    lz,
+    lz.reduce((a, b) => a + b, 0),
+  ),
+);
 console.log(
   `\nRatio LZMA / detect (p50): ${(pctl(lz, 0.5) / pctl(det, 0.5)).toFixed(2)}×  — LZMA ratio ${(bytesOut / bytesIn).toFixed(3)}. ` +
     'A ZipPy-style detector compresses prelude+sample per document, so its cost is at least the LZMA row.',

@@ -34,7 +34,11 @@ export async function waitFor200(url: string, timeoutMs = 60_000): Promise<numbe
   throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
 }
 
-export async function load(url: string, headers: Record<string, string>, seconds: number): Promise<{ rps: number; p99: number; errors: number; non2xx: number }> {
+export async function load(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+): Promise<{ rps: number; p99: number; errors: number; non2xx: number }> {
   const result = await autocannon({ url, connections: 50, duration: seconds, headers });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
 }

@@ -111,7 +111,12 @@ interface Corpus {
   heldOutWords: string[];
 }
 
-const normWords = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim().split(' ');
+const normWords = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .split(' ');
 
 /**
  * Sentences of the library pool and held-out sentences for queries. The split is by source text (1 in
@@ -150,7 +155,14 @@ function buildCorpus(): Corpus {
   };
   for (const s of pool) for (const h of shingleKeys(s)) shingles.add(h);
   heldOut = heldOut.filter((s) => !shingleKeys(s).some((h) => shingles.has(h)));
-  const heldOutWords = [...new Set(heldOut.join(' ').toLowerCase().match(/[a-z]{3,}/g) ?? [])];
+  const heldOutWords = [
+    ...new Set(
+      heldOut
+        .join(' ')
+        .toLowerCase()
+        .match(/[a-z]{3,}/g) ?? [],
+    ),
+  ];
   return { pool, heldOut, heldOutWords };
 }
 
@@ -344,7 +356,9 @@ async function runOn(kind: 'pglite' | 'postgres', c: Corpus): Promise<void> {
         falseMatches++;
         if (process.env.BENCH_DEBUG) {
           const s0 = report.sources[0];
-          console.log(`  false match: ${s0.reference} ${s0.matchedPercent}% j=${s0.jaccard} passages=${s0.passages.length} words=${s0.passages.map((x) => x.words).join(',')}`);
+          console.log(
+            `  false match: ${s0.reference} ${s0.matchedPercent}% j=${s0.jaccard} passages=${s0.passages.length} words=${s0.passages.map((x) => x.words).join(',')}`,
+          );
           for (const x of s0.passages) console.log(`    | ${text.slice(x.submitted.start, x.submitted.end)}`);
         }
       }

@@ -21,7 +21,10 @@ const rows: [string, string, string][] = [];
 
 async function newUser(database: Database): Promise<string> {
   const id = randomBytes(6).toString('hex');
-  const [u] = await database.db.insert(users).values({ username: `bench_${id}`, email: `bench_${id}@example.test` }).returning({ id: users.id });
+  const [u] = await database.db
+    .insert(users)
+    .values({ username: `bench_${id}`, email: `bench_${id}@example.test` })
+    .returning({ id: users.id });
   return u.id;
 }
 
@@ -63,7 +66,10 @@ async function overspend(database: Database): Promise<{ overspend: number; grant
     .select()
     .from(usageCounters)
     .where(and(eq(usageCounters.userId, userId), eq(usageCounters.kind, 'characters'), eq(usageCounters.periodKey, 'race')));
-  const [credit] = await database.db.select().from(creditBalances).where(and(eq(creditBalances.userId, userId), eq(creditBalances.kind, 'text')));
+  const [credit] = await database.db
+    .select()
+    .from(creditBalances)
+    .where(and(eq(creditBalances.userId, userId), eq(creditBalances.kind, 'text')));
   const used = Number(counter.used);
   const left = Number(credit.balance);
   // The books agree with what the clients were told: counter + credits spent = characters granted.

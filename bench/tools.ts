@@ -112,7 +112,9 @@ for (const [name, fn, target] of tools) {
     const h = grammarTimings.map((g) => g.harperMs);
     const r = grammarTimings.map((g) => g.retextMs);
     const parts = Math.max(...grammarTimings.map((g) => g.harperParts));
-    console.log(`  where it goes: harper lint (${parts === 1 ? 'one worker' : `${parts} parts side by side, slowest part`}) p50 ${pctl(h, 0.5).toFixed(1)} / p95 ${pctl(h, 0.95).toFixed(1)} ms; retext + suggestions (worker, concurrent) p50 ${pctl(r, 0.5).toFixed(1)} / p95 ${pctl(r, 0.95).toFixed(1)} ms`);
+    console.log(
+      `  where it goes: harper lint (${parts === 1 ? 'one worker' : `${parts} parts side by side, slowest part`}) p50 ${pctl(h, 0.5).toFixed(1)} / p95 ${pctl(h, 0.95).toFixed(1)} ms; retext + suggestions (worker, concurrent) p50 ${pctl(r, 0.5).toFixed(1)} / p95 ${pctl(r, 0.95).toFixed(1)} ms`,
+    );
     console.log(`  event loop during the grammar checks: max delay ${(loop.max / 1e6).toFixed(1)} ms (the checks run off the main thread)`);
   }
 }

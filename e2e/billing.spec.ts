@@ -5,7 +5,24 @@ import { expect, registerViaApi, test } from './fixtures';
  * such request needs more than what is left of the Free plan's 50,000 monthly characters.
  */
 function longText(): string {
-  const words = ['river', 'garden', 'window', 'morning', 'letter', 'market', 'candle', 'harbor', 'meadow', 'pencil', 'winter', 'journey', 'kitchen', 'silver', 'forest', 'ladder'];
+  const words = [
+    'river',
+    'garden',
+    'window',
+    'morning',
+    'letter',
+    'market',
+    'candle',
+    'harbor',
+    'meadow',
+    'pencil',
+    'winter',
+    'journey',
+    'kitchen',
+    'silver',
+    'forest',
+    'ladder',
+  ];
   const out: string[] = [];
   for (let i = 0; i < 1_980; i++) {
     const w = words[(i * 7 + Math.floor(i / 16)) % words.length];

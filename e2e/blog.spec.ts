@@ -72,7 +72,13 @@ test.describe('staff', () => {
       detached: true,
     });
     await expect
-      .poll(async () => fetch(`${base}/api/health`).then((r) => r.status).catch(() => 0), { timeout: 60_000, intervals: [250, 500] })
+      .poll(
+        async () =>
+          fetch(`${base}/api/health`)
+            .then((r) => r.status)
+            .catch(() => 0),
+        { timeout: 60_000, intervals: [250, 500] },
+      )
       .toBe(200);
   });
 
@@ -137,7 +143,10 @@ test.describe('staff', () => {
     // Deleting asks for confirmation; the built-in post then leaves the list.
     const sample = samplesNewestFirst[2].title;
     await page.getByRole('button', { name: `Delete ${sample}` }).click();
-    await page.getByRole('group', { name: `Confirm deleting ${sample}` }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('group', { name: `Confirm deleting ${sample}` })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await expect(page.getByText('Post deleted', { exact: true })).toBeVisible();
     await expect(rows).toHaveCount(3);
     await expect(page.getByTestId('blog-posts')).not.toContainText(sample);

@@ -28,8 +28,7 @@ export const test = base.extend<{ failOnConsoleError: void }>({
       page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
       page.on('console', (msg) => {
         // The browser logs expected 4xx responses (e.g. the 401 of /api/auth/me when logged out).
-        if (msg.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(msg.text()))
-          errors.push(msg.text());
+        if (msg.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(msg.text())) errors.push(msg.text());
       });
       await use();
       expect(errors, 'console errors').toEqual([]);

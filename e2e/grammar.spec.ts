@@ -33,7 +33,10 @@ test('grammar fixer: ignore hides an issue and leaves the text as it was', async
   await page.getByLabel('Your text').fill('We walked to the the park.');
   await page.getByRole('button', { name: 'Check grammar' }).click();
   await expect(page.getByTestId('grammar-issue')).toHaveCount(1, { timeout: 90_000 });
-  await page.getByTestId('grammar-issue').getByRole('button', { name: /^Ignore/ }).click();
+  await page
+    .getByTestId('grammar-issue')
+    .getByRole('button', { name: /^Ignore/ })
+    .click();
   await expect(page.getByTestId('grammar-issue')).toHaveCount(0);
   await expect(page.getByTestId('grammar-text')).toHaveText('We walked to the the park.');
 });

@@ -81,7 +81,9 @@ test('the home page tab opens the report with its result', async ({ page }) => {
 
 test('an unrelated text gets the empty state', async ({ page }) => {
   await page.goto('/tools/plagiarism-checker');
-  await page.getByLabel('Text to check').fill('We drove up to the lake on Friday, later than planned because Sam forgot the tent poles and we had to turn back.');
+  await page
+    .getByLabel('Text to check')
+    .fill('We drove up to the lake on Friday, later than planned because Sam forgot the tent poles and we had to turn back.');
   await page.getByRole('button', { name: 'Check for plagiarism' }).click();
   await expect(page.getByTestId('plagiarism-report')).toContainText(/No matching passages found in [\d,]+ documents/);
 });

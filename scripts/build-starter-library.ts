@@ -113,4 +113,6 @@ if (bytes > MAX_BYTES) throw new Error(`library text is ${bytes} bytes, over ${M
 const gz = gzipSync(jsonl, { level: 9 });
 writeFileSync(out, gz);
 const words = records.reduce((n, r) => n + r.text.split(/\s+/).length, 0);
-console.log(`${records.length} documents, ${words.toLocaleString('en-US')} words, ${(bytes / 1e6).toFixed(2)} MB text, ${(gz.length / 1e6).toFixed(2)} MB gzipped -> ${out}`);
+console.log(
+  `${records.length} documents, ${words.toLocaleString('en-US')} words, ${(bytes / 1e6).toFixed(2)} MB text, ${(gz.length / 1e6).toFixed(2)} MB gzipped -> ${out}`,
+);

@@ -16,7 +16,7 @@ function* refTexts() {
 const ORD = Number(process.env.ORD ?? 6);
 const LOW = Number(process.env.LOW ?? 2);
 const t0 = Date.now();
-const lm = buildCounts(refTexts(), ORD, (process.env.BITSL ?? "12,16,19,20,20").split(",").map(Number).slice(0, ORD));
+const lm = buildCounts(refTexts(), ORD, (process.env.BITSL ?? '12,16,19,20,20').split(',').map(Number).slice(0, ORD));
 console.error(`built in ${(Date.now() - t0) / 1000}s`);
 const samples = subsamplePerSource(loadDetectionData(), Number(process.env.N ?? 600));
 const rows = samples.map((s) => ({ s, st: lmStats(lm, toSymbols(normalise(s.text)), LOW, Number(process.env.STRIDE ?? 1)) }));
@@ -40,7 +40,13 @@ for (const k of (process.env.GENK ?? 'curv,binoc').split(',')) {
   for (const src of SOURCES) {
     const hs = rows.filter((r) => r.s.source === src && r.s.label === 0).map((r) => r.st[k]);
     const gens = [...new Set(rows.filter((r) => r.s.source === src && r.s.label === 1).map((r) => r.s.generator))];
-    for (const g of gens) line.push(`${src.slice(0, 4)}/${g}=${auroc(rows.filter((r) => r.s.source === src && r.s.generator === g && r.s.label === 1).map((r) => r.st[k]), hs).toFixed(2)}`);
+    for (const g of gens)
+      line.push(
+        `${src.slice(0, 4)}/${g}=${auroc(
+          rows.filter((r) => r.s.source === src && r.s.generator === g && r.s.label === 1).map((r) => r.st[k]),
+          hs,
+        ).toFixed(2)}`,
+      );
   }
   console.log(line.join(' '));
 }

@@ -16,7 +16,17 @@ import {
   type Features,
   type Lexicon,
 } from '../src/engines/detector/features';
-import { LinearModel, Z_CLIP, combineSentenceScore, encodeSparse, sigmoid, withMargin, type LinearModelJson, type Thresholds, type WeightsJson } from '../src/engines/detector/model';
+import {
+  LinearModel,
+  Z_CLIP,
+  combineSentenceScore,
+  encodeSparse,
+  sigmoid,
+  withMargin,
+  type LinearModelJson,
+  type Thresholds,
+  type WeightsJson,
+} from '../src/engines/detector/model';
 import { SOURCES, type Sample, wordCount } from './detector-data';
 
 /**
@@ -192,12 +202,7 @@ export interface RawLinear {
   bias: number;
 }
 
-function lbfgs(
-  fg: (w: Float64Array, g: Float64Array) => number,
-  w: Float64Array,
-  maxIter: number,
-  m = 10,
-): Float64Array {
+function lbfgs(fg: (w: Float64Array, g: Float64Array) => number, w: Float64Array, maxIter: number, m = 10): Float64Array {
   const n = w.length;
   const g = new Float64Array(n);
   let f = fg(w, g);
@@ -293,7 +298,9 @@ export function isBaseModel(generator: string): boolean {
 
 /** The public corpora's texts written by chat assistants themselves (see HYPER.oldAi). */
 export function isChatAssistant(s: Sample): boolean {
-  return (s.source === 'outfox' && s.generator === 'chatgpt' && s.attack === 'none') || (s.source === 'fast_detect_gpt' && /^gpt-(3\.5-turbo|4)$/.test(s.generator));
+  return (
+    (s.source === 'outfox' && s.generator === 'chatgpt' && s.attack === 'none') || (s.source === 'fast_detect_gpt' && /^gpt-(3\.5-turbo|4)$/.test(s.generator))
+  );
 }
 
 /** Per-(source, label) balancing weights: each present cell gets the same total weight. */
@@ -568,7 +575,7 @@ export const HYPER = {
 function aurocQuick(pos: number[], neg: number[]): number {
   const all = [...pos.map((s) => [s, 1] as const), ...neg.map((s) => [s, 0] as const)].sort((a, b) => a[0] - b[0]);
   let r = 0;
-  for (let i = 0; i < all.length; ) {
+  for (let i = 0; i < all.length;) {
     let j = i;
     while (j < all.length && all[j][0] === all[i][0]) j++;
     for (let k = i; k < j; k++) if (all[k][1] === 1) r += (i + j + 1) / 2;
@@ -598,7 +605,12 @@ export function signConsistentMask(docs: Doc[], margin: number): { mask: Uint8Ar
     if (HYPER.signBase && base.length >= 20 && neg.length) groups.push({ pos: base, neg });
   });
   for (let j = 0; j < N_DENSE; j++) {
-    const per = groups.map(({ pos, neg }) => aurocQuick(pos.map((d) => d.f.dense[j]), neg.map((d) => d.f.dense[j])));
+    const per = groups.map(({ pos, neg }) =>
+      aurocQuick(
+        pos.map((d) => d.f.dense[j]),
+        neg.map((d) => d.f.dense[j]),
+      ),
+    );
     auc.push(per);
     const up = per.length > 0 && per.every((a) => a >= 0.5 + margin);
     const down = per.length > 0 && per.every((a) => a <= 0.5 - margin);
@@ -661,7 +673,12 @@ export function trainAll(
       }
     if (flipped) {
       log(`dropping ${flipped} sign-flipped features and retraining`);
-      raw = trainLinear(train.map((d) => d.f), train.map((d) => d.sample.label), sw, { ...HYPER, useSparse: HYPER.useSparse && HYPER.docSparse, mask });
+      raw = trainLinear(
+        train.map((d) => d.f),
+        train.map((d) => d.sample.label),
+        sw,
+        { ...HYPER, useSparse: HYPER.useSparse && HYPER.docSparse, mask },
+      );
     }
   }
   log('doc model trained');
@@ -708,8 +725,14 @@ export function trainAll(
     const wModel = roundTrip(wraw, wplatt);
     // thresholds on the score the runtime shows: the window and its centre sentence alone, combined
     const ws = wHold.map((w) => combineSentenceScore(wModel.prob(w.f), wModel.prob(w.centre!)));
-    sentenceAi = quantile(ws.filter((_, i) => wHold[i].label === 0), 1 - HYPER.sentenceFpr);
-    sentenceHuman = quantile(ws.filter((_, i) => wHold[i].label === 1 && !isBaseModel(wHold[i].sample.generator)), HYPER.sentenceFpr);
+    sentenceAi = quantile(
+      ws.filter((_, i) => wHold[i].label === 0),
+      1 - HYPER.sentenceFpr,
+    );
+    sentenceHuman = quantile(
+      ws.filter((_, i) => wHold[i].label === 1 && !isBaseModel(wHold[i].sample.generator)),
+      HYPER.sentenceFpr,
+    );
     if (sentenceHuman >= sentenceAi) {
       const mid = (sentenceAi + sentenceHuman) / 2;
       sentenceAi = Math.min(0.99, mid + 0.1);

@@ -33,7 +33,7 @@ export function auroc(pos: number[], neg: number[]): number {
   if (!pos.length || !neg.length) return NaN;
   const all = [...pos.map((s) => [s, 1] as const), ...neg.map((s) => [s, 0] as const)].sort((a, b) => a[0] - b[0]);
   let rankSumPos = 0;
-  for (let i = 0; i < all.length; ) {
+  for (let i = 0; i < all.length;) {
     let j = i;
     while (j < all.length && all[j][0] === all[i][0]) j++;
     const avg = (i + j + 1) / 2;
@@ -107,8 +107,14 @@ function main() {
   const styled = voice('styled');
   const polished = voice('polished');
   const mixed = voice('mixed');
-  const aucDef = auroc(def.map((x) => x.r.score), humanScores);
-  const aucStyled = auroc(styled.map((x) => x.r.score), humanScores);
+  const aucDef = auroc(
+    def.map((x) => x.r.score),
+    humanScores,
+  );
+  const aucStyled = auroc(
+    styled.map((x) => x.r.score),
+    humanScores,
+  );
   // polished documents against their own human originals
   const originalScore = new Map<string, number>();
   const polishedVsOriginal = (rows: Scored[]) => {
@@ -118,13 +124,19 @@ function main() {
       if (!originalScore.has(o)) originalScore.set(o, detector.detect(o).score);
       neg.push(originalScore.get(o)!);
     }
-    return auroc(rows.map((x) => x.r.score), neg);
+    return auroc(
+      rows.map((x) => x.r.score),
+      neg,
+    );
   };
   const aucPolished = polishedVsOriginal(polished);
   const defAi = verdictShare(def, ['ai']);
   const mixedHit = verdictShare(mixed, ['mixed', 'ai']);
   const sentRows = mixed.flatMap(sentenceLabels);
-  const aucSent = auroc(sentRows.filter((r) => r.label === 1).map((r) => r.score), sentRows.filter((r) => r.label === 0).map((r) => r.score));
+  const aucSent = auroc(
+    sentRows.filter((r) => r.label === 1).map((r) => r.score),
+    sentRows.filter((r) => r.label === 0).map((r) => r.score),
+  );
   const humanAiTest = verdictShare(humans, ['ai']);
   // diagnostic: the document score of each part of the mixed documents on its own (assistant parts vs human parts)
   const partScores = { ai: [] as number[], human: [] as number[] };
@@ -139,7 +151,11 @@ function main() {
   out.push('## 1. Held-out genres (documents of 150 words or more)');
   out.push('');
   out.push(`Held-out genres, never trained on in any voice or on the human side: ${[...HELD_OUT_GENRES].join(', ')}.`);
-  out.push(`Human side: ${humans.length} held-out human documents (${ALL_SOURCES.filter((x) => x !== 'ai2026').map((src) => `${src} ${humans.filter((h) => h.s.source === src).length}`).join(', ')}).`);
+  out.push(
+    `Human side: ${humans.length} held-out human documents (${ALL_SOURCES.filter((x) => x !== 'ai2026')
+      .map((src) => `${src} ${humans.filter((h) => h.s.source === src).length}`)
+      .join(', ')}).`,
+  );
   out.push('');
   out.push('| figure | value | target | |');
   out.push('|---|---:|---:|---|');
@@ -147,12 +163,18 @@ function main() {
   out.push(`| AUROC, styled voice (${styled.length}) vs human | ${f3(aucStyled)} | ≥ 0.85 | ${mark(aucStyled >= 0.85)} |`);
   out.push(`| AUROC, polished (${polished.length}) vs their human originals | ${f3(aucPolished)} | ≥ 0.80 | ${mark(aucPolished >= 0.8)} |`);
   out.push(`| default-voice documents given \`ai\` | ${pct(defAi)} | ≥ 85 % | ${mark(defAi >= 0.85)} |`);
-  out.push(`| held-out human documents given \`ai\` | ${pct(humanAiTest)} (${humans.filter((x) => x.r.verdict === 'ai').length}) | ≤ 1 % | ${mark(humanAiTest <= 0.01)} |`);
+  out.push(
+    `| held-out human documents given \`ai\` | ${pct(humanAiTest)} (${humans.filter((x) => x.r.verdict === 'ai').length}) | ≤ 1 % | ${mark(humanAiTest <= 0.01)} |`,
+  );
   out.push(`| mixed documents (${mixed.length}) given \`mixed\` or \`ai\` | ${pct(mixedHit)} | ≥ 60 % | ${mark(mixedHit >= 0.6)} |`);
   out.push(`| sentence AUROC inside mixed documents (${sentRows.length} sentences) | ${f3(aucSent)} | ≥ 0.85 | ${mark(aucSent >= 0.85)} |`);
-  out.push(`| (diagnostic) AUROC of the parts of mixed documents on their own, assistant (${partScores.ai.length}) vs human (${partScores.human.length}) paragraphs of 40+ words | ${f3(aucParts)} | | |`);
+  out.push(
+    `| (diagnostic) AUROC of the parts of mixed documents on their own, assistant (${partScores.ai.length}) vs human (${partScores.human.length}) paragraphs of 40+ words | ${f3(aucParts)} | | |`,
+  );
   out.push('');
-  out.push(`Thresholds of this run: ai ≥ ${t.ai.toFixed(4)}, human ≤ ${t.human.toFixed(4)}, sentence ai ≥ ${t.sentenceAi.toFixed(3)}, sentence human ≤ ${t.sentenceHuman.toFixed(3)}.`);
+  out.push(
+    `Thresholds of this run: ai ≥ ${t.ai.toFixed(4)}, human ≤ ${t.human.toFixed(4)}, sentence ai ≥ ${t.sentenceAi.toFixed(3)}, sentence human ≤ ${t.sentenceHuman.toFixed(3)}.`,
+  );
   out.push('');
   out.push('### By voice and instruction');
   out.push('');
@@ -160,10 +182,32 @@ function main() {
   out.push('|---|---:|---:|---:|---:|---:|---:|---:|');
   const sliceRow = (label: string, rows: Scored[], auc: number) =>
     `| ${label} | ${rows.length} | ${f3(auc)} | ${rows.length ? (rows.reduce((a, x) => a + x.r.score, 0) / rows.length).toFixed(3) : 'n/a'} | ${pct(verdictShare(rows, ['ai']))} | ${pct(verdictShare(rows, ['mixed']))} | ${pct(verdictShare(rows, ['uncertain']))} | ${pct(verdictShare(rows, ['human']))} |`;
-  for (const [label, rows] of [['default', def], ['styled', styled]] as const) out.push(sliceRow(label, rows, auroc(rows.map((x) => x.r.score), humanScores)));
+  for (const [label, rows] of [
+    ['default', def],
+    ['styled', styled],
+  ] as const)
+    out.push(
+      sliceRow(
+        label,
+        rows,
+        auroc(
+          rows.map((x) => x.r.score),
+          humanScores,
+        ),
+      ),
+    );
   for (const k of [...new Set(styled.map((x) => x.s.kind ?? ''))].sort()) {
     const rows = styled.filter((x) => x.s.kind === k);
-    out.push(sliceRow(`styled: ${k}`, rows, auroc(rows.map((x) => x.r.score), humanScores)));
+    out.push(
+      sliceRow(
+        `styled: ${k}`,
+        rows,
+        auroc(
+          rows.map((x) => x.r.score),
+          humanScores,
+        ),
+      ),
+    );
   }
   out.push(sliceRow('polished (AUROC vs originals)', polished, aucPolished));
   for (const k of [...new Set(polished.map((x) => x.s.kind ?? ''))].sort()) {
@@ -186,19 +230,38 @@ function main() {
     const d = def.filter((x) => x.s.genre === g);
     const st = styled.filter((x) => x.s.genre === g);
     const hg = humans.filter((x) => x.s.genre === g);
-    out.push(`| ${g} | ${d.length} | ${f3(auroc(d.map((x) => x.r.score), humanScores))} | ${pct(verdictShare(d, ['ai']))} | ${st.length} | ${f3(auroc(st.map((x) => x.r.score), humanScores))} | ${pct(verdictShare(st, ['ai']))} | ${hg.length} | ${pct(verdictShare(hg, ['ai']))} |`);
+    out.push(
+      `| ${g} | ${d.length} | ${f3(
+        auroc(
+          d.map((x) => x.r.score),
+          humanScores,
+        ),
+      )} | ${pct(verdictShare(d, ['ai']))} | ${st.length} | ${f3(
+        auroc(
+          st.map((x) => x.r.score),
+          humanScores,
+        ),
+      )} | ${pct(verdictShare(st, ['ai']))} | ${hg.length} | ${pct(verdictShare(hg, ['ai']))} |`,
+    );
   }
   out.push('');
   out.push('### Old corpora: AI texts of the held-out genres and of the human test split, by generator');
   out.push('');
-  out.push('| source | generator | n | AUROC vs the same source\'s held-out humans | → ai |');
+  out.push("| source | generator | n | AUROC vs the same source's held-out humans | → ai |");
   out.push('|---|---|---:|---:|---:|');
   for (const src of SOURCES) {
     const h = humans.filter((x) => x.s.source === src).map((x) => x.r.score);
     const ais = long.filter((x) => x.s.source === src && x.s.label === 1);
     for (const g of [...new Set(ais.map((x) => x.s.generator))].sort()) {
       const rows = ais.filter((x) => x.s.generator === g);
-      out.push(`| ${src} | ${g} | ${rows.length} | ${f3(auroc(rows.map((x) => x.r.score), h))} | ${pct(verdictShare(rows, ['ai']))} |`);
+      out.push(
+        `| ${src} | ${g} | ${rows.length} | ${f3(
+          auroc(
+            rows.map((x) => x.r.score),
+            h,
+          ),
+        )} | ${pct(verdictShare(rows, ['ai']))} |`,
+      );
     }
   }
   out.push('');
@@ -206,10 +269,19 @@ function main() {
   console.error(out.join('\n'));
   // margin trade-off (iteration aid): share of default-voice documents at or above the 'ai' threshold for each margin
   const rule = Number(tr.stats.aiRule);
-  console.error('margin trade-off: ' + MARGINS.map((m) => `+${m}: t=${withMargin(rule, m).toFixed(4)} default≥t ${pct(def.filter((x) => x.r.score >= withMargin(rule, m)).length / def.length)}`).join('; '));
+  console.error(
+    'margin trade-off: ' +
+      MARGINS.map(
+        (m) => `+${m}: t=${withMargin(rule, m).toFixed(4)} default≥t ${pct(def.filter((x) => x.r.score >= withMargin(rule, m)).length / def.length)}`,
+      ).join('; '),
+  );
   // the fairness note beside every result quotes the held-out student essays: school writing this model never saw
   const essays = humans.filter((x) => x.s.source === 'outfox');
-  const fairness = { documents: essays.length, flaggedAi: essays.filter((x) => x.r.verdict === 'ai').length, flaggedMixed: essays.filter((x) => x.r.verdict === 'mixed').length };
+  const fairness = {
+    documents: essays.length,
+    flaggedAi: essays.filter((x) => x.r.verdict === 'ai').length,
+    flaggedMixed: essays.filter((x) => x.r.verdict === 'mixed').length,
+  };
 
   // ---- 2. each human source left out -------------------------------------------------------------------------
   const loso: string[] = [];
@@ -217,11 +289,13 @@ function main() {
   if (process.env.EVAL_SKIP_LOSO !== '1') {
     loso.push('## 2. Each human source left out');
     loso.push('');
-    loso.push('For each row the whole pipeline ran without that source (its human and AI texts), so its `ai` threshold was calibrated without it. Human documents of 150 words or more. Base-model continuations (GPT-2, GPT-Neo, GPT-J, NeoX, OPT, LLaMA-1) are reported but count toward no target.');
+    loso.push(
+      'For each row the whole pipeline ran without that source (its human and AI texts), so its `ai` threshold was calibrated without it. Human documents of 150 words or more. Base-model continuations (GPT-2, GPT-Neo, GPT-J, NeoX, OPT, LLaMA-1) are reported but count toward no target.',
+    );
     loso.push('');
     loso.push('| left-out source | human n | → ai (target ≤ 1 %) | → mixed | ai threshold of the fold |');
     loso.push('|---|---:|---:|---:|---:|');
-    const gens: string[] = ['| left-out source | generator | n | AUROC vs the source\'s humans | → ai |', '|---|---|---:|---:|---:|'];
+    const gens: string[] = ["| left-out source | generator | n | AUROC vs the source's humans | → ai |", '|---|---|---:|---:|---:|'];
     // EVAL_LOSO_SOURCES=a,b (iteration only): fewer folds; such runs do not write the docs
     const humanSources: SourceName[] = process.env.EVAL_LOSO_SOURCES
       ? (process.env.EVAL_LOSO_SOURCES.split(',') as SourceName[])
@@ -239,11 +313,20 @@ function main() {
       const ais = rows.filter((x) => x.s.label === 1);
       for (const g of [...new Set(ais.map((x) => x.s.generator))].sort()) {
         const rg = ais.filter((x) => x.s.generator === g);
-        gens.push(`| ${left} | ${g} | ${rg.length} | ${f3(auroc(rg.map((x) => x.r.score), hs.map((x) => x.r.score)))} | ${pct(verdictShare(rg, ['ai']))} |`);
+        gens.push(
+          `| ${left} | ${g} | ${rg.length} | ${f3(
+            auroc(
+              rg.map((x) => x.r.score),
+              hs.map((x) => x.r.score),
+            ),
+          )} | ${pct(verdictShare(rg, ['ai']))} |`,
+        );
       }
       console.error(loso[loso.length - 1]);
       const fr = Number(ft.stats.aiRule);
-      console.error(`  ${left} FPR by margin: ` + MARGINS.map((m) => `+${m}: ${pct(hs.filter((x) => x.r.score >= withMargin(fr, m)).length / hs.length)}`).join('; '));
+      console.error(
+        `  ${left} FPR by margin: ` + MARGINS.map((m) => `+${m}: ${pct(hs.filter((x) => x.r.score >= withMargin(fr, m)).length / hs.length)}`).join('; '),
+      );
     }
     losoSummary.push(...loso);
     loso.push('');
@@ -274,7 +357,15 @@ function main() {
       const i = card.indexOf(begin);
       const j = card.indexOf(end);
       if (i >= 0 && j > i) {
-        const block = [begin, '', ...summary1, ...losoSummary, '', `(Eval run: ${secs} s. Breakdowns by voice, instruction, genre and generator: [detector-eval.md](detector-eval.md).)`, ''].join('\n');
+        const block = [
+          begin,
+          '',
+          ...summary1,
+          ...losoSummary,
+          '',
+          `(Eval run: ${secs} s. Breakdowns by voice, instruction, genre and generator: [detector-eval.md](detector-eval.md).)`,
+          '',
+        ].join('\n');
         writeFileSync(cardPath, card.slice(0, i) + block + card.slice(j));
       }
     }

@@ -15,7 +15,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { InMemoryFingerprintStore, addToStore, checkText, guaranteeThreshold, DEFAULT_PARAMS, tokenize, type PlagiarismParams } from '../src/engines/plagiarism/index';
+import {
+  InMemoryFingerprintStore,
+  addToStore,
+  checkText,
+  guaranteeThreshold,
+  DEFAULT_PARAMS,
+  tokenize,
+  type PlagiarismParams,
+} from '../src/engines/plagiarism/index';
 
 const args = process.argv.slice(2);
 const arg = (name: string, def: number) => {
@@ -149,7 +157,15 @@ function spaceWords(text: string): Array<{ w: string; start: number; end: number
   return out;
 }
 
-const vocabulary = [...new Set(hostChunks.slice(0, 50).join(' ').toLowerCase().match(/[a-z]{3,}/g) ?? [])];
+const vocabulary = [
+  ...new Set(
+    hostChunks
+      .slice(0, 50)
+      .join(' ')
+      .toLowerCase()
+      .match(/[a-z]{3,}/g) ?? [],
+  ),
+];
 
 interface Plant {
   text: string;
@@ -242,7 +258,8 @@ for (const u of unrelated) {
     falseDocs++;
     falseWords += Math.round((rep.similarity * rep.wordCount) / 100);
     const ps = rep.sources[0].passages[0];
-    if (ps && falseExamples.length < 5) falseExamples.push(`${rep.sources[0].docId}: "${u.slice(ps.submitted.start, ps.submitted.end).replace(/\s+/g, ' ').slice(0, 160)}"`);
+    if (ps && falseExamples.length < 5)
+      falseExamples.push(`${rep.sources[0].docId}: "${u.slice(ps.submitted.start, ps.submitted.end).replace(/\s+/g, ' ').slice(0, 160)}"`);
   }
 }
 
@@ -250,11 +267,17 @@ for (const u of unrelated) {
 const lat = [...exact.lat, ...edited.lat];
 
 const r3 = (x: number) => x.toFixed(3);
-console.log(`corpus: ${docs.length} indexed chunks (${words} words, ${store.postingCount()} fingerprints, ${(store.postingCount() / words).toFixed(3)}/word); host chunks ${hostChunks.length}; load ${(tLoad / 1000).toFixed(1)} s, index ${(tIndex / 1000).toFixed(1)} s (${Math.round(docs.length / (tIndex / 1000))} docs/s)`);
-console.log(`params: k=${DEFAULT_PARAMS.k} w=${DEFAULT_PARAMS.w} t=${guaranteeThreshold()} minPassageWords=${MIN_WORDS} lookupAllKgrams=${params.lookupAllKgrams} gapRun=${DEFAULT_PARAMS.gapRun} perms=${DEFAULT_PARAMS.permutations} bands=${DEFAULT_PARAMS.bands}`);
+console.log(
+  `corpus: ${docs.length} indexed chunks (${words} words, ${store.postingCount()} fingerprints, ${(store.postingCount() / words).toFixed(3)}/word); host chunks ${hostChunks.length}; load ${(tLoad / 1000).toFixed(1)} s, index ${(tIndex / 1000).toFixed(1)} s (${Math.round(docs.length / (tIndex / 1000))} docs/s)`,
+);
+console.log(
+  `params: k=${DEFAULT_PARAMS.k} w=${DEFAULT_PARAMS.w} t=${guaranteeThreshold()} minPassageWords=${MIN_WORDS} lookupAllKgrams=${params.lookupAllKgrams} gapRun=${DEFAULT_PARAMS.gapRun} perms=${DEFAULT_PARAMS.permutations} bands=${DEFAULT_PARAMS.bands}`,
+);
 console.log(`recall exact (40–60 words):              ${r3(exact.recall)}  mean coverage ${r3(exact.meanCover)}  extra passages ${exact.extraPassages}`);
 console.log(`recall edited, every 8th word (40–60):   ${r3(edited.recall)}  mean coverage ${r3(edited.meanCover)}  extra passages ${edited.extraPassages}`);
 console.log(`recall edited, every 8th word (40):      ${r3(edited40.recall)}  mean coverage ${r3(edited40.meanCover)}`);
-console.log(`false matches on unrelated texts:         ${falseDocs}/${unrelated.length} = ${r3(falseDocs / unrelated.length)} (words ${falseWords}/${unrelatedWords})`);
+console.log(
+  `false matches on unrelated texts:         ${falseDocs}/${unrelated.length} = ${r3(falseDocs / unrelated.length)} (words ${falseWords}/${unrelatedWords})`,
+);
 for (const e of falseExamples) console.log(`  e.g. ${e}`);
 console.log(`latency checkText, 1,000-word doc:        p50 ${pct(lat, 0.5).toFixed(1)} ms, p95 ${pct(lat, 0.95).toFixed(1)} ms (in-memory store)`);

@@ -36,7 +36,10 @@ for (const src of ALL_SOURCES) console.log(`  ${src}: ${counts[src]?.human ?? 0}
 
 const lmBuilt = HYPER.charLm ? buildShippedCharLm() : null;
 const lmJson = lmBuilt ? shippedCharLmJson(lmBuilt.lm) : null;
-if (lmBuilt && lmJson) console.log(`Char LM: ${lmBuilt.stats.documents} reference documents, ${lmBuilt.stats.characters} characters; ${(lmJson.tables.length / 1024).toFixed(0)} KB (base64 gzip)`);
+if (lmBuilt && lmJson)
+  console.log(
+    `Char LM: ${lmBuilt.stats.documents} reference documents, ${lmBuilt.stats.characters} characters; ${(lmJson.tables.length / 1024).toFixed(0)} KB (base64 gzip)`,
+  );
 const docs = featurizeDocs(samples, true, lmBuilt?.lm ?? null);
 console.log(`Featurised ${docs.length} docs in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 const trained = trainAll(docs, (s) => isHeldOut(s, HYPER.holdout), { windows: true, log: (m) => console.log('  ' + m) });
@@ -45,12 +48,29 @@ const weights: WeightsJson = toWeights(trained, MODEL_VERSION, { sources: counts
 mkdirSync(outDir, { recursive: true });
 const json = JSON.stringify(weights) + '\n';
 writeFileSync(join(outDir, 'weights.json'), json);
-if (lmBuilt && lmJson) writeFileSync(join(outDir, 'charlm.json'), JSON.stringify({ modelVersion: MODEL_VERSION, referenceDocuments: lmBuilt.stats.documents, referenceCharacters: lmBuilt.stats.characters, ...lmJson }) + '\n');
+if (lmBuilt && lmJson)
+  writeFileSync(
+    join(outDir, 'charlm.json'),
+    JSON.stringify({ modelVersion: MODEL_VERSION, referenceDocuments: lmBuilt.stats.documents, referenceCharacters: lmBuilt.stats.characters, ...lmJson }) +
+      '\n',
+  );
 
 console.log(`\nWrote ${join(outDir, 'weights.json')} (${(json.length / 1024).toFixed(0)} KB) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 console.log('Thresholds:', JSON.stringify(weights.thresholds));
 const top = DENSE_NAMES.map((n, i) => [n, trained.doc.raw.wDense[i]] as const).sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]));
 console.log('Strongest dense weights (standardised; + = AI):');
 for (const [n, w] of top.slice(0, 12)) console.log(`  ${n.padEnd(20)} ${w >= 0 ? '+' : ''}${w.toFixed(3)}`);
-console.log('Top AI lexicon:', trained.lexicon.ai.slice(0, 25).map((x) => x[0]).join(', '));
-console.log('Top human lexicon:', trained.lexicon.human.slice(0, 25).map((x) => x[0]).join(', '));
+console.log(
+  'Top AI lexicon:',
+  trained.lexicon.ai
+    .slice(0, 25)
+    .map((x) => x[0])
+    .join(', '),
+);
+console.log(
+  'Top human lexicon:',
+  trained.lexicon.human
+    .slice(0, 25)
+    .map((x) => x[0])
+    .join(', '),
+);

@@ -75,7 +75,9 @@ for (const d of raw) {
   }
   records.push(rec);
 }
-records.sort((a, b) => (a.genre < b.genre ? -1 : a.genre > b.genre ? 1 : a.voice < b.voice ? -1 : a.voice > b.voice ? 1 : hash32(JSON.stringify(a)) - hash32(JSON.stringify(b))));
+records.sort((a, b) =>
+  a.genre < b.genre ? -1 : a.genre > b.genre ? 1 : a.voice < b.voice ? -1 : a.voice > b.voice ? 1 : hash32(JSON.stringify(a)) - hash32(JSON.stringify(b)),
+);
 const perGenre = new Map<string, number>();
 for (const r of records) {
   const n = (perGenre.get(r.genre) ?? 0) + 1;
@@ -87,5 +89,7 @@ const gz = gzipSync(records.map((r) => JSON.stringify(r)).join('\n') + '\n', { l
 writeFileSync(CORPUS_PATH, gz);
 const byVoice = new Map<string, number>();
 for (const r of records) byVoice.set(r.voice, (byVoice.get(r.voice) ?? 0) + 1);
-console.log(`${records.length} documents in ${perGenre.size} genres (${[...byVoice].map(([k, v]) => `${k} ${v}`).join(', ')}); ${(gz.length / 1e6).toFixed(2)} MB -> ${CORPUS_PATH}`);
+console.log(
+  `${records.length} documents in ${perGenre.size} genres (${[...byVoice].map(([k, v]) => `${k} ${v}`).join(', ')}); ${(gz.length / 1e6).toFixed(2)} MB -> ${CORPUS_PATH}`,
+);
 if (errors.length) console.log(`${errors.length} problems:\n  ${errors.slice(0, 40).join('\n  ')}`);

@@ -19,7 +19,9 @@ const counts = new Map<string, number>();
 for (const d of all) counts.set(`${d.genre}/${d.voice}`, (counts.get(`${d.genre}/${d.voice}`) ?? 0) + 1);
 for (const [k, v] of [...counts].sort()) console.log(`${k.padEnd(44)} ${v}`);
 const words = all.map((d) => (d.body.replace(/^\[\[H\d+\]\]$/gm, '').match(/\S+/g) ?? []).length);
-console.log(`docs ${all.length}; AI words per doc: min ${Math.min(...words)}, median ${words.sort((a, b) => a - b)[words.length >> 1]}, max ${Math.max(...words)}`);
+console.log(
+  `docs ${all.length}; AI words per doc: min ${Math.min(...words)}, median ${words.sort((a, b) => a - b)[words.length >> 1]}, max ${Math.max(...words)}`,
+);
 if (errors.length) {
   console.log(`${errors.length} errors:`);
   for (const e of errors.slice(0, 50)) console.log(`  ${e}`);

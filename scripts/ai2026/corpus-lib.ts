@@ -50,9 +50,18 @@ export function splitChunks(text: string): string[] {
     .map((p) => p.replace(/\s+/g, ' ').trim())
     .filter(Boolean);
   if (paras.length >= 3) return paras;
-  const sentences = text.replace(/\s+/g, ' ').trim().match(/[^.!?]+(?:[.!?]+["')\]]*|$)\s*/g) ?? [text];
+  const sentences = text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .match(/[^.!?]+(?:[.!?]+["')\]]*|$)\s*/g) ?? [text];
   const chunks: string[] = [];
-  for (let i = 0; i < sentences.length; i += 3) chunks.push(sentences.slice(i, i + 3).join('').trim());
+  for (let i = 0; i < sentences.length; i += 3)
+    chunks.push(
+      sentences
+        .slice(i, i + 3)
+        .join('')
+        .trim(),
+    );
   return chunks.filter(Boolean);
 }
 

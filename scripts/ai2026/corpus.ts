@@ -88,7 +88,16 @@ export function loadAi2026(detection: Sample[], path = CORPUS_PATH): Sample[] {
   const humans = humanIndex(detection);
   const out: Sample[] = [];
   for (const r of readCorpus(path)) {
-    const base = { label: 1 as const, source: 'ai2026' as const, domain: r.genre, genre: r.genre, voice: r.voice, kind: r.kind, generator: 'assistant-2026', attack: 'none' };
+    const base = {
+      label: 1 as const,
+      source: 'ai2026' as const,
+      domain: r.genre,
+      genre: r.genre,
+      voice: r.voice,
+      kind: r.kind,
+      generator: 'assistant-2026',
+      attack: 'none',
+    };
     if (r.voice === 'default' || r.voice === 'styled') {
       out.push({ ...base, text: r.text!, group: `ai2026:${r.id}` });
       continue;

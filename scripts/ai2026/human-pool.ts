@@ -16,9 +16,7 @@ const out = process.env.OUT ?? '/tmp/ai2026-pool';
 mkdirSync(out, { recursive: true });
 
 // seqxgpt is lower-cased and tokenised: an "improve this" edit of it would teach casing, not style.
-const humans = loadDetectionData().filter(
-  (s) => s.label === 0 && s.source !== 'seqxgpt' && wordCount(s.text) >= 120 && wordCount(s.text) <= 650,
-);
+const humans = loadDetectionData().filter((s) => s.label === 0 && s.source !== 'seqxgpt' && wordCount(s.text) >= 120 && wordCount(s.text) <= 650);
 const byGenre = new Map<string, Sample[]>();
 for (const s of humans) {
   const g = humanGenre(s);

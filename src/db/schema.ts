@@ -1,27 +1,30 @@
-
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, uniqueIndex, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  username: text('username').notNull().unique(),
-  /** Stored lower-cased so uniqueness is case-insensitive. */
-  email: text('email').notNull().unique(),
-  /** Null for accounts that only sign in with Google. */
-  passwordHash: text('password_hash'),
-  role: text('role').notNull().default('free'),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  googleSub: text('google_sub').unique(),
-  /** Opt-in (institutional-repository model): checked texts are added to the plagiarism reference library. */
-  shareSubmissions: boolean('share_submissions').notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  // "Alice" and "alice" would be indistinguishable to people: usernames are unique ignoring case.
-  uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
-]);
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull().unique(),
+    /** Stored lower-cased so uniqueness is case-insensitive. */
+    email: text('email').notNull().unique(),
+    /** Null for accounts that only sign in with Google. */
+    passwordHash: text('password_hash'),
+    role: text('role').notNull().default('free'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    googleSub: text('google_sub').unique(),
+    /** Opt-in (institutional-repository model): checked texts are added to the plagiarism reference library. */
+    shareSubmissions: boolean('share_submissions').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // "Alice" and "alice" would be indistinguishable to people: usernames are unique ignoring case.
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+  ],
+);
 
 export const sessions = pgTable(
   'sessions',
@@ -100,7 +103,6 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt)],
 );
-
 
 /**
  * The plagiarism checker's reference library (docs/plagiarism.md). `text` is exactly what was indexed,
@@ -214,7 +216,10 @@ export const plans = pgTable('plans', {
   /** Null = unlimited. */
   dailyDetections: integer('daily_detections'),
   description: text('description').notNull().default(''),
-  highlights: text('highlights').array().notNull().default(sql`'{}'::text[]`),
+  highlights: text('highlights')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   rank: integer('rank').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),

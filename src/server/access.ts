@@ -47,7 +47,8 @@ export function registerAccessControl(app: FastifyInstance): void {
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no config.access`);
     for (const method of [route.method].flat()) {
       // HEAD twins of GET routes are added by Fastify itself; the GET entry stands for both.
-      if (method !== 'HEAD' || !app.routeAccess.some((r) => r.url === route.url && r.method === 'GET')) app.routeAccess.push({ method, url: route.url, access });
+      if (method !== 'HEAD' || !app.routeAccess.some((r) => r.url === route.url && r.method === 'GET'))
+        app.routeAccess.push({ method, url: route.url, access });
     }
     if (access === 'public') return;
     const guard: onRequestHookHandler = async (req: FastifyRequest) => {

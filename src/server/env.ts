@@ -30,7 +30,12 @@ export const EnvSchema = z
     ),
     /** Secret for signed cookies. When unset, one is generated once and kept in the database. */
     COOKIE_SECRET: optionalString.pipe(z.string().min(32, 'COOKIE_SECRET must be at least 32 characters').optional()),
-    SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional()),
+    SMTP_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+        .optional(),
+    ),
     MAIL_FROM: z.string().default('Veritext <no-reply@localhost>'),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
@@ -47,9 +52,7 @@ export const EnvSchema = z
      * log-probabilities (vLLM: `vllm serve <model>`), e.g. http://gpu:8000/v1. Used when no commercial provider answered.
      */
     DETECTOR_SCORER_URL: optionalString.pipe(
-      z
-        .url({ protocol: /^https?$/, message: 'DETECTOR_SCORER_URL must be an http(s) URL such as http://localhost:8000/v1' })
-        .optional(),
+      z.url({ protocol: /^https?$/, message: 'DETECTOR_SCORER_URL must be an http(s) URL such as http://localhost:8000/v1' }).optional(),
     ),
     DETECTOR_SCORER_MODEL: optionalString,
     DETECTOR_SCORER_API_KEY: optionalString,
@@ -62,8 +65,18 @@ export const EnvSchema = z
     LLM_MODEL: optionalString,
     LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
     /** Stripe payments. Without STRIPE_SECRET_KEY the offline test provider (TEST MODE checkout) is used. */
-    STRIPE_SECRET_KEY: optionalString.pipe(z.string().regex(/^(sk|rk)_(test|live)_/, 'STRIPE_SECRET_KEY must start with sk_test_, sk_live_, rk_test_ or rk_live_').optional()),
-    STRIPE_WEBHOOK_SECRET: optionalString.pipe(z.string().regex(/^whsec_/, 'STRIPE_WEBHOOK_SECRET must start with whsec_').optional()),
+    STRIPE_SECRET_KEY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^(sk|rk)_(test|live)_/, 'STRIPE_SECRET_KEY must start with sk_test_, sk_live_, rk_test_ or rk_live_')
+        .optional(),
+    ),
+    STRIPE_WEBHOOK_SECRET: optionalString.pipe(
+      z
+        .string()
+        .regex(/^whsec_/, 'STRIPE_WEBHOOK_SECRET must start with whsec_')
+        .optional(),
+    ),
     /** Another Stripe API address (stripe-mock, tests); leave empty for api.stripe.com. */
     STRIPE_API_URL: optionalString.pipe(z.url({ message: 'STRIPE_API_URL must be a URL such as http://localhost:12111' }).optional()),
     /**
@@ -100,7 +113,11 @@ export const EnvSchema = z
       ctx.addIssue({ code: 'custom', path: ['DETECTOR_SCORER_MODEL'], message: 'set both DETECTOR_SCORER_URL and DETECTOR_SCORER_MODEL, or neither' });
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'set STRIPE_WEBHOOK_SECRET with STRIPE_SECRET_KEY (Stripe dashboard → Developers → Webhooks → signing secret)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: 'set STRIPE_WEBHOOK_SECRET with STRIPE_SECRET_KEY (Stripe dashboard → Developers → Webhooks → signing secret)',
+      });
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither' });

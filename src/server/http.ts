@@ -33,7 +33,10 @@ export async function requirePlanAccount(req: FastifyRequest): Promise<PublicUse
 export async function requirePermission(req: FastifyRequest, permission: Permission): Promise<PublicUser> {
   const user = await requireUser(req);
   if (!can(user.role, permission))
-    throw new AppError('forbidden', permission === 'admin:access' ? "You don't have permission to access the admin panel." : "You don't have permission to do that.");
+    throw new AppError(
+      'forbidden',
+      permission === 'admin:access' ? "You don't have permission to access the admin panel." : "You don't have permission to do that.",
+    );
   return user;
 }
 

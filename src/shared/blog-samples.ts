@@ -106,8 +106,7 @@ Clear rules stated in advance, and assignments that ask for process (outlines, d
     title: 'How AI-text detection works, and where it fails',
     slug: 'how-ai-text-detection-works-and-where-it-fails',
     publishedAt: '2026-11-02T09:00:00.000Z',
-    excerpt:
-      'What an AI-text detector actually measures, why no detector is 100 % accurate, and why a flagged text is never proof on its own.',
+    excerpt: 'What an AI-text detector actually measures, why no detector is 100 % accurate, and why a flagged text is never proof on its own.',
     content: `AI-text detectors promise to tell whether a person or a language model wrote a text. They can be useful, but only if you understand what they measure and how they fail. This post explains both, using Veritext's own detector as the example.
 
 ## What a detector measures

@@ -260,7 +260,11 @@ function matchLink(src: string, start: number): { label: string; href: string; e
   }
   if (parens !== 0) return null;
   // an optional "title" after the target is dropped
-  const href = src.slice(i + 2, j).trim().replace(/\s+("[^"]*"|'[^']*')$/, '').replace(/^<(.*)>$/, '$1');
+  const href = src
+    .slice(i + 2, j)
+    .trim()
+    .replace(/\s+("[^"]*"|'[^']*')$/, '')
+    .replace(/^<(.*)>$/, '$1');
   return { label, href, end: j + 1 };
 }
 

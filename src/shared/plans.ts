@@ -111,13 +111,53 @@ export interface AddonPack {
 
 /** The published prices and amounts. Packs are spent only after the monthly allowance. */
 export const ADDON_PACKS: AddonPack[] = [
-  { id: 'text_boost_small', name: 'Text Boost Small', description: '300,000 extra characters', price: 349, currency: 'usd', type: 'text', amounts: { text: 300_000 } },
-  { id: 'text_boost_medium', name: 'Text Boost Medium', description: '800,000 extra characters', price: 699, currency: 'usd', type: 'text', amounts: { text: 800_000 } },
-  { id: 'text_boost_large', name: 'Text Boost Large', description: '1,800,000 extra characters', price: 1199, currency: 'usd', type: 'text', amounts: { text: 1_800_000 } },
+  {
+    id: 'text_boost_small',
+    name: 'Text Boost Small',
+    description: '300,000 extra characters',
+    price: 349,
+    currency: 'usd',
+    type: 'text',
+    amounts: { text: 300_000 },
+  },
+  {
+    id: 'text_boost_medium',
+    name: 'Text Boost Medium',
+    description: '800,000 extra characters',
+    price: 699,
+    currency: 'usd',
+    type: 'text',
+    amounts: { text: 800_000 },
+  },
+  {
+    id: 'text_boost_large',
+    name: 'Text Boost Large',
+    description: '1,800,000 extra characters',
+    price: 1199,
+    currency: 'usd',
+    type: 'text',
+    amounts: { text: 1_800_000 },
+  },
   { id: 'image_pack_standard', name: 'Image Pack Standard', description: '50 images', price: 499, currency: 'usd', type: 'images', amounts: { images: 50 } },
-  { id: 'image_pack_premium', name: 'Image Pack Premium', description: '100 images with higher quality', price: 899, currency: 'usd', type: 'images', amounts: { images: 100 } },
+  {
+    id: 'image_pack_premium',
+    name: 'Image Pack Premium',
+    description: '100 images with higher quality',
+    price: 899,
+    currency: 'usd',
+    type: 'images',
+    amounts: { images: 100 },
+  },
   { id: 'audio_pack', name: 'Audio Pack', description: '60 minutes of audio', price: 399, currency: 'usd', type: 'audio', amounts: { audio: 60 } },
-  { id: 'power_user_bundle', name: 'Power User Bundle', description: '500,000 characters plus 30 images', price: 1499, currency: 'usd', type: 'bundle', amounts: { text: 500_000, images: 30 } },
+  {
+    id: 'power_user_bundle',
+    name: 'Power User Bundle',
+    description: '500,000 characters plus 30 images',
+    price: 1499,
+    currency: 'usd',
+    type: 'bundle',
+    amounts: { text: 500_000, images: 30 },
+  },
 ];
 
 export function findPack(id: string): AddonPack | undefined {

@@ -20,8 +20,7 @@ export function toolOfTheDay(date: Date, tools: readonly Tool[] = featurableTool
 }
 
 export type ToolOfTheDayAction =
-  | { kind: 'try'; label: 'Try It Now'; href: string }
-  | { kind: 'upgrade'; label: 'Upgrade to Unlock'; href: '/pricing'; note: string };
+  { kind: 'try'; label: 'Try It Now'; href: string } | { kind: 'upgrade'; label: 'Upgrade to Unlock'; href: '/pricing'; note: string };
 
 /** 'Try It Now' when the role may use the tool; otherwise 'Upgrade to Unlock' to /pricing. */
 export function toolOfTheDayAction(tool: Tool, role: Role | null): ToolOfTheDayAction {

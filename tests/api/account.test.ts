@@ -144,7 +144,9 @@ describe(`account (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     // The user row is deleted after the payments and the activity log were anonymised and the shared
     // texts deleted: a trigger makes that delete fail, so those earlier writes must be undone.
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    await t.ctx.db.execute(sql.raw(`create function vt_test_refuse_delete() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$`));
+    await t.ctx.db.execute(
+      sql.raw(`create function vt_test_refuse_delete() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$`),
+    );
     await t.ctx.db.execute(
       sql.raw(`create trigger vt_test_refuse_delete before delete on users for each row when (old.id = '${id}') execute function vt_test_refuse_delete()`),
     );
@@ -163,7 +165,12 @@ describe(`account (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     const activity = await t.ctx.db.select().from(auditLog).where(eq(auditLog.userId, id));
     expect(activity.length).toBeGreaterThan(0);
     expect(activity.every((a) => a.email === u.email)).toBe(true);
-    expect(await t.ctx.db.select().from(referenceDocuments).where(and(eq(referenceDocuments.origin, 'user'), eq(referenceDocuments.addedBy, id)))).toHaveLength(1);
+    expect(
+      await t.ctx.db
+        .select()
+        .from(referenceDocuments)
+        .where(and(eq(referenceDocuments.origin, 'user'), eq(referenceDocuments.addedBy, id))),
+    ).toHaveLength(1);
     expect(await deletedAudits()).toBe(auditsBefore);
     expect(json(await me(t.app, cookie)).user.id).toBe(id);
     expect((await login(t.app, u.email, u.password)).statusCode).toBe(200);
@@ -172,7 +179,12 @@ describe(`account (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     const res = await send(t, 'DELETE', '/api/user/account', { confirm: u.password }, cookie);
     expect(res.statusCode, res.body).toBe(200);
     expect(await t.ctx.db.select().from(users).where(eq(users.id, id))).toHaveLength(0);
-    expect(await t.ctx.db.select().from(referenceDocuments).where(eq(referenceDocuments.reference, `user:${id}`))).toHaveLength(0);
+    expect(
+      await t.ctx.db
+        .select()
+        .from(referenceDocuments)
+        .where(eq(referenceDocuments.reference, `user:${id}`)),
+    ).toHaveLength(0);
     expect(await deletedAudits()).toBe(auditsBefore + 1);
   });
 });

@@ -48,7 +48,12 @@ async function startStripeApi() {
     }
     if (path.startsWith('/v1/subscriptions/')) {
       const id = path.split('/')[3];
-      const sub = { id, object: 'subscription', status: req.method === 'DELETE' ? 'canceled' : 'active', items: { object: 'list', data: [{ id: 'si_1', price: { id: 'price_1', product: 'prod_1' } }] } };
+      const sub = {
+        id,
+        object: 'subscription',
+        status: req.method === 'DELETE' ? 'canceled' : 'active',
+        items: { object: 'list', data: [{ id: 'si_1', price: { id: 'price_1', product: 'prod_1' } }] },
+      };
       return send(200, sub);
     }
     if (req.method === 'POST' && path === '/v1/billing_portal/sessions') {
@@ -193,7 +198,9 @@ describe(`Stripe payments (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGl
     expect(cancel.statusCode, cancel.body).toBe(200);
     const call = api.seen.find((s) => s.path === '/v1/subscriptions/sub_1' && s.method === 'POST')!;
     expect(call.form.get('cancel_at_period_end')).toBe('true');
-    const updated = JSON.stringify(event('customer.subscription.updated', { id: 'sub_1', object: 'subscription', status: 'active', cancel_at_period_end: true }));
+    const updated = JSON.stringify(
+      event('customer.subscription.updated', { id: 'sub_1', object: 'subscription', status: 'active', cancel_at_period_end: true }),
+    );
     expect(json(await sendWebhook(t, updated, signed(updated))).outcome).toBe('processed');
     expect(json(await get(t.app, '/api/billing/subscription', cookie)).cancelAtPeriodEnd).toBe(true);
 
@@ -215,7 +222,16 @@ describe(`Stripe payments (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGl
     expect(form.get('line_items[0][price_data][recurring][interval]')).toBeNull();
     const checkoutId = form.get('metadata[checkoutId]')!;
     const payload = JSON.stringify(
-      event('checkout.session.completed', { id: 'cs_pack', mode: 'payment', payment_status: 'paid', amount_total: 699, currency: 'usd', customer: 'cus_2', payment_intent: 'pi_pack', metadata: { checkoutId } }),
+      event('checkout.session.completed', {
+        id: 'cs_pack',
+        mode: 'payment',
+        payment_status: 'paid',
+        amount_total: 699,
+        currency: 'usd',
+        customer: 'cus_2',
+        payment_intent: 'pi_pack',
+        metadata: { checkoutId },
+      }),
     );
     expect(json(await sendWebhook(t, payload, signed(payload))).outcome).toBe('processed');
     expect(json(await get(t.app, '/api/user/simplified-usage', cookie)).data.credits).toEqual({ characters: 800_000, images: 0, audioMinutes: 0 });
@@ -252,7 +268,17 @@ describe(`Stripe payments (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGl
     const cookie = await register(t.app);
     const { form } = await startCheckout(cookie, { kind: 'plan', plan: 'agency' });
     const payload = JSON.stringify(
-      event('checkout.session.completed', { id: 'cs_ag', mode: 'subscription', payment_status: 'paid', amount_total: 2999, currency: 'usd', customer: 'cus_3', subscription: 'sub_ag', invoice: 'in_ag', metadata: { checkoutId: form.get('metadata[checkoutId]') } }),
+      event('checkout.session.completed', {
+        id: 'cs_ag',
+        mode: 'subscription',
+        payment_status: 'paid',
+        amount_total: 2999,
+        currency: 'usd',
+        customer: 'cus_3',
+        subscription: 'sub_ag',
+        invoice: 'in_ag',
+        metadata: { checkoutId: form.get('metadata[checkoutId]') },
+      }),
     );
     await sendWebhook(t, payload, signed(payload));
     api.seen.length = 0;

@@ -34,7 +34,10 @@ describe(`plans, checkout and quotas (${process.env.TEST_DATABASE_URL ? 'Postgre
   beforeAll(async () => {
     t = await createTestApp();
     admin = await register(t.app);
-    await t.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, await userIdOf(t, admin)));
+    await t.ctx.db
+      .update(users)
+      .set({ role: 'admin' })
+      .where(eq(users.id, await userIdOf(t, admin)));
   });
   afterAll(() => t.close());
 
@@ -52,7 +55,15 @@ describe(`plans, checkout and quotas (${process.env.TEST_DATABASE_URL ? 'Postgre
     const cookie = await register(t.app);
     const res = await get(t.app, '/api/billing/subscription', cookie);
     expect(res.statusCode).toBe(200);
-    expect(json(res)).toMatchObject({ plan: 'free', planName: 'Free', status: 'active', cancelAtPeriodEnd: false, scheduledPlan: null, provider: null, portalAvailable: false });
+    expect(json(res)).toMatchObject({
+      plan: 'free',
+      planName: 'Free',
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      scheduledPlan: null,
+      provider: null,
+      portalAvailable: false,
+    });
     expect(json(res).terms).toEqual({ monthlyCharacters: 50_000, wordLimit: 2_000, dailyDetections: 5 });
     const simple = json(await get(t.app, '/api/user/simplified-usage', cookie));
     expect(simple.data).toMatchObject({ characters: { used: 0, limit: 50_000 }, credits: { characters: 0, images: 0, audioMinutes: 0 }, plan: 'free' });
@@ -89,7 +100,15 @@ describe(`plans, checkout and quotas (${process.env.TEST_DATABASE_URL ? 'Postgre
     expect(sub).toMatchObject({ plan: 'pro', provider: 'test', terms: { monthlyCharacters: 1_000_000, wordLimit: 10_000, dailyDetections: null } });
     const pays = json(await get(t.app, '/api/billing/payments', cookie)).payments;
     expect(pays).toHaveLength(1);
-    expect(pays[0]).toMatchObject({ description: 'Pro plan (monthly)', kind: 'subscription', amount: 999, currency: 'usd', status: 'paid', provider: 'test', refundedAmount: 0 });
+    expect(pays[0]).toMatchObject({
+      description: 'Pro plan (monthly)',
+      kind: 'subscription',
+      amount: 999,
+      currency: 'usd',
+      status: 'paid',
+      provider: 'test',
+      refundedAmount: 0,
+    });
     // Paying twice (double click, back button) records nothing more.
     const again = await t.app.inject({ method: 'POST', url: `${url}/pay`, payload: '', headers: { ...form, cookie } });
     expect(again.statusCode).toBe(303);
@@ -112,7 +131,10 @@ describe(`plans, checkout and quotas (${process.env.TEST_DATABASE_URL ? 'Postgre
     const cookie = await register(t.app);
     const id = await userIdOf(t, cookie);
     await get(t.app, '/api/billing/subscription', cookie);
-    await t.ctx.db.update(subscriptions).set({ monthlyCharacters: TEXT.length * 2 }).where(eq(subscriptions.userId, id));
+    await t.ctx.db
+      .update(subscriptions)
+      .set({ monthlyCharacters: TEXT.length * 2 })
+      .where(eq(subscriptions.userId, id));
     for (let i = 0; i < 2; i++) expect((await post(t.app, '/api/tools/sentence-shortener', { text: TEXT }, { cookie })).statusCode).toBe(200);
     const refused = await post(t.app, '/api/tools/sentence-shortener', { text: TEXT }, { cookie });
     expect(refused.statusCode).toBe(402);
@@ -207,7 +229,12 @@ describe(`plans, checkout and quotas (${process.env.TEST_DATABASE_URL ? 'Postgre
     expect(json(await get(t.app, '/api/billing/subscription', newcomer)).terms.monthlyCharacters).toBe(100_000);
     expect(json(await get(t.app, '/api/billing/payments', newcomer)).payments[0].amount).toBe(599);
     // Put the defaults back for the other tests.
-    await t.app.inject({ method: 'PUT', url: '/api/admin/plans/basic', payload: { price: 499, monthlyCharacters: 250_000, wordLimit: 3_000 }, headers: { cookie: admin } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/plans/basic',
+      payload: { price: 499, monthlyCharacters: 250_000, wordLimit: 3_000 },
+      headers: { cookie: admin },
+    });
   });
 
   it('downgrades wait for the end of the period; cancel and resume; the period rolls forward lazily', async () => {
@@ -338,13 +365,17 @@ describe(`plans, checkout and quotas (${process.env.TEST_DATABASE_URL ? 'Postgre
     // The period ends (moved into the past, as time passing would).
     const endPeriod = async (ago: number) => {
       const end = new Date(Date.now() - ago);
-      await t.ctx.db.update(subscriptions).set({ currentPeriodStart: addMonth(end, -1), currentPeriodEnd: end }).where(eq(subscriptions.userId, id));
+      await t.ctx.db
+        .update(subscriptions)
+        .set({ currentPeriodStart: addMonth(end, -1), currentPeriodEnd: end })
+        .where(eq(subscriptions.userId, id));
       return end;
     };
     const end = await endPeriod(60_000);
     // Concurrent requests see the ended period; the renewal is paid and applied once.
     const reads = await Promise.all(Array.from({ length: 8 }, () => get(t.app, '/api/billing/subscription', cookie)));
-    for (const r of reads) expect(json(r)).toMatchObject({ plan: 'pro', provider: 'test', currentPeriodStart: end.toISOString(), currentPeriodEnd: addMonth(end).toISOString() });
+    for (const r of reads)
+      expect(json(r)).toMatchObject({ plan: 'pro', provider: 'test', currentPeriodStart: end.toISOString(), currentPeriodEnd: addMonth(end).toISOString() });
     let paid = json(await get(t.app, '/api/billing/payments', cookie)).payments;
     expect(paid).toHaveLength(2);
     expect(paid[0]).toMatchObject({ description: 'Pro plan (monthly)', amount: 999, provider: 'test', status: 'paid', kind: 'subscription' });
@@ -352,7 +383,12 @@ describe(`plans, checkout and quotas (${process.env.TEST_DATABASE_URL ? 'Postgre
     // A scheduled downgrade is paid at the smaller plan's price when it takes effect, as Stripe bills it.
     expect((await post(t.app, '/api/billing/change-plan', { plan: 'basic' }, { cookie })).statusCode).toBe(200);
     const end2 = await endPeriod(1_000);
-    expect(json(await get(t.app, '/api/billing/subscription', cookie))).toMatchObject({ plan: 'basic', scheduledPlan: null, currentPeriodStart: end2.toISOString(), terms: { wordLimit: 3_000 } });
+    expect(json(await get(t.app, '/api/billing/subscription', cookie))).toMatchObject({
+      plan: 'basic',
+      scheduledPlan: null,
+      currentPeriodStart: end2.toISOString(),
+      terms: { wordLimit: 3_000 },
+    });
     paid = json(await get(t.app, '/api/billing/payments', cookie)).payments;
     expect(paid.map((p: { amount: number }) => p.amount)).toEqual([499, 999, 999]);
     expect(paid[0].description).toBe('Basic plan (monthly)');
@@ -380,7 +416,10 @@ describe('checkout in production without Stripe', () => {
     const id = await userIdOf(t, cookie);
     expect(json(await get(t.app, '/api/billing/subscription', cookie)).plan).toBe('free');
     const end = new Date(Date.now() - 60_000);
-    await t.ctx.db.update(subscriptions).set({ plan: 'pro', price: 999, monthlyCharacters: 1_000_000, provider: 'test', currentPeriodStart: addMonth(end, -1), currentPeriodEnd: end }).where(eq(subscriptions.userId, id));
+    await t.ctx.db
+      .update(subscriptions)
+      .set({ plan: 'pro', price: 999, monthlyCharacters: 1_000_000, provider: 'test', currentPeriodStart: addMonth(end, -1), currentPeriodEnd: end })
+      .where(eq(subscriptions.userId, id));
     await t.ctx.db.update(users).set({ role: 'pro' }).where(eq(users.id, id));
     const sub = json(await get(t.app, '/api/billing/subscription', cookie));
     expect(sub).toMatchObject({ plan: 'free', provider: null, terms: { monthlyCharacters: 50_000 } });

@@ -74,7 +74,10 @@ describe('public blog API', () => {
     const draft = await create({ title: 'A draft nobody sees', content: 'Draft body.' });
     const newer = await create({ title: 'Newer published post', content: 'Newer **body** text.', excerpt: 'Hand-written excerpt.', status: 'published' });
     // Publication dates one minute apart, so the order does not depend on the clock's resolution.
-    await t.ctx.db.update(blogPosts).set({ publishedAt: new Date(Date.now() - 60_000) }).where(eq(blogPosts.id, older.id));
+    await t.ctx.db
+      .update(blogPosts)
+      .set({ publishedAt: new Date(Date.now() - 60_000) })
+      .where(eq(blogPosts.id, older.id));
 
     const res = await get(t.app, `${LIST}?limit=3`);
     expect(res.statusCode).toBe(200);
@@ -153,7 +156,13 @@ describe('staff blog API', () => {
 
   it('lets a manager create, list (drafts included), edit and delete', async () => {
     const p = await create({ title: 'Café & Crème: a manager’s note!', content: 'Body.', featuredImage: 'https://example.org/a.png' }, manager);
-    expect(p).toMatchObject({ slug: 'cafe-and-creme-a-manager-s-note', status: 'draft', published: false, publishedAt: null, featuredImage: 'https://example.org/a.png' });
+    expect(p).toMatchObject({
+      slug: 'cafe-and-creme-a-manager-s-note',
+      status: 'draft',
+      published: false,
+      publishedAt: null,
+      featuredImage: 'https://example.org/a.png',
+    });
     const list = json<BlogListResponse>(await send('GET', ADMIN, manager)).posts;
     expect(list.find((x) => x.id === p.id)?.status).toBe('draft');
     const edited = await send('PATCH', `${ADMIN}/${p.id}`, manager, { title: 'Renamed', excerpt: 'Short.', featuredImage: null });

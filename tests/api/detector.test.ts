@@ -211,7 +211,10 @@ describe('external detection providers', () => {
   });
 
   it('uses the first provider and its ai_score', async () => {
-    gptzero.respond = { status: 200, body: { documents: [{ class_probabilities: { ai: 0.91, human: 0.09 }, sentences: [{ sentence: firstSentence, generated_prob: 0.97 }] }] } };
+    gptzero.respond = {
+      status: 200,
+      body: { documents: [{ class_probabilities: { ai: 0.91, human: 0.09 }, sentences: [{ sentence: firstSentence, generated_prob: 0.97 }] }] },
+    };
     const res = await post(t.app, URL, { text: TEXT }, { cookie: await register(t.app) });
     const body = json(res);
     expect(body.provider).toBe('gptzero');

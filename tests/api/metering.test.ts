@@ -16,7 +16,10 @@ async function setTerms(t: TestApp, userId: string, terms: Partial<typeof subscr
 }
 
 async function used(t: TestApp, userId: string, kind = 'characters'): Promise<number> {
-  const rows = await t.ctx.db.select().from(usageCounters).where(and(eq(usageCounters.userId, userId), eq(usageCounters.kind, kind)));
+  const rows = await t.ctx.db
+    .select()
+    .from(usageCounters)
+    .where(and(eq(usageCounters.userId, userId), eq(usageCounters.kind, kind)));
   return rows.reduce((s, r) => s + Number(r.used), 0);
 }
 
@@ -34,9 +37,7 @@ describe(`metering (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`
     expect((await post(t.app, '/api/tools/sentence-shortener', { text: TEXT }, { cookie })).statusCode).toBe(200);
     const N = 7;
     await setTerms(t, id, { monthlyCharacters: TEXT.length * (N + 1) });
-    const results = await Promise.all(
-      Array.from({ length: 50 }, () => post(t.app, '/api/tools/sentence-shortener', { text: TEXT }, { cookie })),
-    );
+    const results = await Promise.all(Array.from({ length: 50 }, () => post(t.app, '/api/tools/sentence-shortener', { text: TEXT }, { cookie })));
     const ok = results.filter((r) => r.statusCode === 200).length;
     const refused = results.filter((r) => r.statusCode === 402);
     expect(ok).toBe(N);
@@ -53,7 +54,10 @@ describe(`metering (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`
       Array.from({ length: 50 }, () => charge(t.ctx.db, { userId: id, periodKey: 'race', characters: 10, limit: 230, day: null, dailyDetections: null })),
     );
     expect(results.filter((r) => r.ok).length).toBe(23);
-    const [row] = await t.ctx.db.select().from(usageCounters).where(and(eq(usageCounters.userId, id), eq(usageCounters.periodKey, 'race')));
+    const [row] = await t.ctx.db
+      .select()
+      .from(usageCounters)
+      .where(and(eq(usageCounters.userId, id), eq(usageCounters.periodKey, 'race')));
     expect(Number(row.used)).toBe(230);
   });
 
@@ -80,7 +84,10 @@ describe(`metering (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`
   it('records anonymous requests under the visitor id', async () => {
     const res = await post(t.app, '/api/tools/sentence-shortener', { text: TEXT });
     expect(res.statusCode).toBe(200);
-    const rows = await t.ctx.db.select().from(usageEvents).where(sql`${usageEvents.anonId} is not null`);
+    const rows = await t.ctx.db
+      .select()
+      .from(usageEvents)
+      .where(sql`${usageEvents.anonId} is not null`);
     expect(rows.some((r) => r.tool === 'sentence_shortener' && r.userId === null)).toBe(true);
   });
 

@@ -26,7 +26,9 @@ afterAll(async () => {
 });
 
 async function count(table: string, docId: string): Promise<number> {
-  const r = (await t.database.db.execute(sql`select count(*)::int as n from ${sql.identifier(table)} where doc_id = ${docId}::uuid`)) as unknown as { rows: { n: number }[] };
+  const r = (await t.database.db.execute(sql`select count(*)::int as n from ${sql.identifier(table)} where doc_id = ${docId}::uuid`)) as unknown as {
+    rows: { n: number }[];
+  };
   return Number(r.rows[0].n);
 }
 

@@ -82,7 +82,9 @@ describe('plagiarism checker API', () => {
       expect(sub.split(/\s+/)[0].toLowerCase()).toBe(p.sourceExcerpt.split(/\s+/)[0].toLowerCase());
     }
     const first = src.passages[0];
-    expect(SUBMITTED.slice(first.submitted.start, first.submitted.start + 20).toLowerCase()).toBe(SOURCE.slice(first.source.start, first.source.start + 20).toLowerCase());
+    expect(SUBMITTED.slice(first.submitted.start, first.submitted.start + 20).toLowerCase()).toBe(
+      SOURCE.slice(first.source.start, first.source.start + 20).toLowerCase(),
+    );
     // The copied region starts at source word 40.
     expect(first.source.start).toBe(SOURCE.indexOf(srcWords.slice(40, 43).join(' ')));
   });
@@ -154,7 +156,12 @@ describe('staff library API', () => {
     expect(res.statusCode).toBe(200);
     const list = json(res);
     expect(list.counts.staff).toBeGreaterThanOrEqual(2);
-    expect(list.items.find((d: { id: string }) => d.id === id)).toMatchObject({ title: 'Lab notes', origin: 'staff', licence: 'CC0', wordCount: text.split(/\s+/).length });
+    expect(list.items.find((d: { id: string }) => d.id === id)).toMatchObject({
+      title: 'Lab notes',
+      origin: 'staff',
+      licence: 'CC0',
+      wordCount: text.split(/\s+/).length,
+    });
 
     res = await post(t.app, URL, { text: `Yesterday I read that ${text.slice(0, 160)}` });
     expect(json<PlagiarismResponse>(res).items.map((i) => i.id)).toContain(id);

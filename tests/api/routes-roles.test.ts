@@ -98,7 +98,8 @@ function check(entry: RouteEntry, who: Identity, res: LightMyRequestResponse): s
   }
   if (res.statusCode >= 400) {
     if (!String(res.headers['content-type']).includes('application/json')) problems.push(`${where}, error answer is not JSON`);
-    else if (typeof body?.error?.code !== 'string' || typeof body.error.message !== 'string') problems.push(`${where}, not the one error shape: ${res.body.slice(0, 200)}`);
+    else if (typeof body?.error?.code !== 'string' || typeof body.error.message !== 'string')
+      problems.push(`${where}, not the one error shape: ${res.body.slice(0, 200)}`);
   }
   return problems;
 }
@@ -122,7 +123,9 @@ describe('every /api route answers every role as its declared access says', () =
   it('lists the routes of the whole API', () => {
     const keys = t.app.routeAccess.map((r) => `${r.method} ${r.url}`);
     expect(keys.length).toBeGreaterThan(40);
-    expect(keys).toEqual(expect.arrayContaining(['GET /api/admin/overview', 'POST /api/tools/content-detector', 'POST /api/admin/library', 'GET /api/user/usage']));
+    expect(keys).toEqual(
+      expect.arrayContaining(['GET /api/admin/overview', 'POST /api/tools/content-detector', 'POST /api/admin/library', 'GET /api/user/usage']),
+    );
     expect(new Set(keys).size).toBe(keys.length);
     // Every kind of access is exercised.
     const kinds = new Set(t.app.routeAccess.map((r) => r.access));
@@ -146,6 +149,5 @@ describe('every /api route answers every role as its declared access says', () =
     const jobs = (list: RouteEntry[]) => list.flatMap((entry) => IDENTITIES.map((who) => async () => check(entry, who, await call(entry, who))));
     const problems = [...(await pool(jobs(first), 4)), ...(await pool(jobs(last), 1))].flat();
     expect(problems).toEqual([]);
-
   }, 120_000);
 });

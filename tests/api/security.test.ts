@@ -65,7 +65,12 @@ describe('CSRF origin check', () => {
     const u = uniqueUser('own');
     const res = await post(t.app, '/api/auth/register', u, { headers: { origin: 'http://localhost:3000' } });
     expect(res.statusCode).toBe(201);
-    const res2 = await post(t.app, '/api/auth/login', { email: u.email, password: u.password }, { headers: { origin: 'http://localhost:3000', referer: 'http://localhost:3000/login' } });
+    const res2 = await post(
+      t.app,
+      '/api/auth/login',
+      { email: u.email, password: u.password },
+      { headers: { origin: 'http://localhost:3000', referer: 'http://localhost:3000/login' } },
+    );
     expect(res2.statusCode).toBe(200);
   });
 
@@ -153,7 +158,11 @@ describe('login throttling', () => {
         }
         expect((await login(a.app, u.email, u.password, ip)).statusCode).toBe(429);
         expect((await login(b.app, u.email, u.password, ip)).statusCode).toBe(429);
-        const [row] = (await shared.database.db.execute(sql`select count from rate_limits where key = ${'login:account:' + u.email}`) as unknown as { rows: { count: number }[] }).rows;
+        const [row] = (
+          (await shared.database.db.execute(sql`select count from rate_limits where key = ${'login:account:' + u.email}`)) as unknown as {
+            rows: { count: number }[];
+          }
+        ).rows;
         expect(Number(row.count)).toBe(LOGIN_MAX_PER_ACCOUNT);
         // Both instances also agree on the generated cookie secret, so sessions work across them.
         expect(a.ctx.cookieSecret).toBe(b.ctx.cookieSecret);

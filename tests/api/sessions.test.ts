@@ -3,20 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import { outbox, passwordResetTokens, sessions, users } from '../../src/db/schema';
 import { SESSION_TTL_MS } from '../../src/server/services/sessions';
-import {
-  cookieFrom,
-  createTestApp,
-  get,
-  json,
-  login,
-  me,
-  post,
-  register,
-  sessionSetCookie,
-  tokenOf,
-  uniqueUser,
-  type TestApp,
-} from '../helpers/app';
+import { cookieFrom, createTestApp, get, json, login, me, post, register, sessionSetCookie, tokenOf, uniqueUser, type TestApp } from '../helpers/app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -32,7 +19,10 @@ async function userId(email: string): Promise<string> {
 }
 
 async function sessionsOf(email: string) {
-  return t.ctx.db.select().from(sessions).where(eq(sessions.userId, await userId(email)));
+  return t.ctx.db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.userId, await userId(email)));
 }
 
 describe('session storage', () => {
@@ -57,7 +47,10 @@ describe('session storage', () => {
     const res = await login(t.app, u.email, u.password);
     const after = Date.now();
     const token = tokenOf(cookieFrom(res));
-    const [row] = await t.ctx.db.select().from(sessions).where(eq(sessions.tokenHash, createHash('sha256').update(token).digest('hex')));
+    const [row] = await t.ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, createHash('sha256').update(token).digest('hex')));
     expect(SESSION_TTL_MS).toBe(30 * 24 * 3600 * 1000);
     expect(row.expiresAt.getTime()).toBeGreaterThanOrEqual(before + SESSION_TTL_MS - 1000);
     expect(row.expiresAt.getTime()).toBeLessThanOrEqual(after + SESSION_TTL_MS + 1000);
@@ -134,7 +127,10 @@ describe('forgot / reset password', () => {
 
     // Only the hash of the token is stored.
     const token = tokenFromMail(mail.text);
-    const rows = await t.ctx.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, await userId(u.email)));
+    const rows = await t.ctx.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userId, await userId(u.email)));
     expect(rows).toHaveLength(1);
     expect(rows[0].tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
   });

@@ -28,7 +28,9 @@ function put(cookie: string | undefined, payload: unknown) {
 }
 
 async function userDocs(): Promise<{ title: string; reference: string; text: string; added_by: string | null }[]> {
-  const r = (await t.ctx.db.execute(sql`select title, reference, text, added_by from reference_documents where origin = 'user' order by created_at`)) as unknown as {
+  const r = (await t.ctx.db.execute(
+    sql`select title, reference, text, added_by from reference_documents where origin = 'user' order by created_at`,
+  )) as unknown as {
     rows: { title: string; reference: string; text: string; added_by: string | null }[];
   };
   return r.rows;

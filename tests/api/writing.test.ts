@@ -64,7 +64,9 @@ describe('writing tools on the offline engines', () => {
     try {
       // an issue in the output of the first changed sentence only; the input has none
       humanizerGuard.check = async (text) =>
-        text === AI_TEXT ? { issues: [] } : { issues: [{ start: target.outStart, end: target.outStart + 1, rule: 'Test', message: 'introduced by the rewrite' }] };
+        text === AI_TEXT
+          ? { issues: [] }
+          : { issues: [{ start: target.outStart, end: target.outStart + 1, rule: 'Test', message: 'introduced by the rewrite' }] };
       let body = json(await post(t.app, '/api/tools/ai-humanizer', { text: AI_TEXT, style: 'casual' }, { cookie }));
       expect(body).toMatchObject({ grammarChecked: true, revertedSentences: 1 });
       expect(body.output).toBe(revertUnits(AI_TEXT, raw, units, [changed[0]]).text);
@@ -101,7 +103,12 @@ describe('writing tools on the offline engines', () => {
   });
 
   it('shortens wordy phrases and reports the word counts', async () => {
-    const res = await post(t.app, '/api/tools/sentence-shortener', { text: 'We met in order to plan the launch, due to the fact that it was late.' }, { cookie });
+    const res = await post(
+      t.app,
+      '/api/tools/sentence-shortener',
+      { text: 'We met in order to plan the launch, due to the fact that it was late.' },
+      { cookie },
+    );
     const body = json(res);
     expect(res.statusCode).toBe(200);
     expect(body.output).toContain('to plan');
@@ -133,7 +140,9 @@ describe('writing tools on the offline engines', () => {
 
   it('gives an anonymous visitor 2 humanizations, then the limit message', async () => {
     let res = await post(t.app, '/api/tools/ai-humanizer', { text: AI_TEXT });
-    const anon = setCookies(res).find((c) => c.startsWith('vt_anon='))!.split(';')[0];
+    const anon = setCookies(res)
+      .find((c) => c.startsWith('vt_anon='))!
+      .split(';')[0];
     res = await post(t.app, '/api/tools/ai-humanizer', { text: AI_TEXT }, { cookie: anon });
     expect(res.statusCode).toBe(200);
     res = await post(t.app, '/api/tools/ai-humanizer', { text: AI_TEXT }, { cookie: anon });

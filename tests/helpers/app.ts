@@ -156,7 +156,12 @@ export function uniqueUser(prefix = 'user') {
   return { username: id, email: `${id}@example.com`, password: 'correct horse battery' };
 }
 
-export async function post(app: FastifyInstance, url: string, payload?: unknown, opts: { cookie?: string; headers?: Record<string, string>; remoteAddress?: string } = {}) {
+export async function post(
+  app: FastifyInstance,
+  url: string,
+  payload?: unknown,
+  opts: { cookie?: string; headers?: Record<string, string>; remoteAddress?: string } = {},
+) {
   return app.inject({
     method: 'POST',
     url,
@@ -171,10 +176,7 @@ export async function get(app: FastifyInstance, url: string, cookie?: string) {
 }
 
 /** Register an account through the API and return its session cookie (`vt_session=...`). */
-export async function register(
-  app: FastifyInstance,
-  user: { username?: string; email?: string; password?: string } = {},
-): Promise<string> {
+export async function register(app: FastifyInstance, user: { username?: string; email?: string; password?: string } = {}): Promise<string> {
   const u = { ...uniqueUser(), ...user };
   const res = await post(app, '/api/auth/register', u);
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);

@@ -106,7 +106,8 @@ export async function startOidcServer(opts: OidcServerOptions): Promise<OidcServ
       const p = url.searchParams;
       state.lastAuthorize = p;
       const redirectUri = p.get('redirect_uri');
-      if (!redirectUri || p.get('client_id') !== opts.clientId) return send(res, 400, { error: 'invalid_request', error_description: 'bad client_id or redirect_uri' });
+      if (!redirectUri || p.get('client_id') !== opts.clientId)
+        return send(res, 400, { error: 'invalid_request', error_description: 'bad client_id or redirect_uri' });
       const back = new URL(redirectUri);
       const st = p.get('state');
       if (st !== null) back.searchParams.set('state', st);

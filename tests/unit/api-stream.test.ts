@@ -19,7 +19,10 @@ afterEach(() => {
 
 describe('apiStream and the observers', () => {
   it('reports a streamed answer to the response observers once, after the done event', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => sseResponse(['event: delta\ndata: {"text":"a"}\n\n', 'event: done\ndata: {"output":"a"}\n\n'])));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => sseResponse(['event: delta\ndata: {"text":"a"}\n\n', 'event: done\ndata: {"output":"a"}\n\n'])),
+    );
     const seen: string[] = [];
     stops.push(observeApiResponses(({ method, path, status }) => seen.push(`${method} ${path} ${status}`)));
     const deltas: string[] = [];
@@ -34,7 +37,10 @@ describe('apiStream and the observers', () => {
   });
 
   it('hands a refused stream (401, 402) to the error observers like any other call', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"error":{"code":"quota_exceeded","message":"Spent."},"message":"Spent."}', { status: 402 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"error":{"code":"quota_exceeded","message":"Spent."},"message":"Spent."}', { status: 402 })),
+    );
     const errors: ApiError[] = [];
     const seen: number[] = [];
     stops.push(observeApiErrors((e) => errors.push(e)));

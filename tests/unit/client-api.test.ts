@@ -37,9 +37,7 @@ describe('computeTimeout', () => {
 
 describe('messages', () => {
   it('picks the tools timeout message for paths containing /tools/', () => {
-    expect(timeoutMessage('/api/tools/content-detector')).toBe(
-      'Request timed out. Try with shorter text or try again later when server traffic is lower.',
-    );
+    expect(timeoutMessage('/api/tools/content-detector')).toBe('Request timed out. Try with shorter text or try again later when server traffic is lower.');
     expect(timeoutMessage('/api/auth/login')).toBe('Request timed out. Please check your connection and try again.');
   });
   it('formats errors as {status}: {text or status text}', () => {
@@ -215,9 +213,17 @@ describe('apiUpload', () => {
   });
 
   it('raises the helper errors: {status}: {text} for a non-ok answer, the tools timeout message on timeout', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"Too big"}', { status: 413, statusText: 'Payload Too Large' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"message":"Too big"}', { status: 413, statusText: 'Payload Too Large' })),
+    );
     await expect(apiUpload('/api/tools/plagiarism-checker', new FormData())).rejects.toMatchObject({ status: 413, serverMessage: 'Too big' });
-    vi.stubGlobal('fetch', vi.fn(async () => { throw Object.assign(new Error('t'), { name: 'TimeoutError' }); }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw Object.assign(new Error('t'), { name: 'TimeoutError' });
+      }),
+    );
     await expect(apiUpload('/api/tools/plagiarism-checker', new FormData())).rejects.toThrow(TOOLS_TIMEOUT_MESSAGE);
     vi.unstubAllGlobals();
   });

@@ -34,12 +34,23 @@ describe('postStreaming', () => {
   });
 
   it('turns an error event into an error carrying the server message', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => sseResponse(['event: delta\ndata: {"text":"a"}\n\n', 'event: error\ndata: {"error":{"code":"upstream_failed","message":"Failed to expand text. Please try again."},"message":"Failed to expand text. Please try again."}\n\n'])));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        sseResponse([
+          'event: delta\ndata: {"text":"a"}\n\n',
+          'event: error\ndata: {"error":{"code":"upstream_failed","message":"Failed to expand text. Please try again."},"message":"Failed to expand text. Please try again."}\n\n',
+        ]),
+      ),
+    );
     await expect(postStreaming('/api/tools/text-expander', {}, () => {})).rejects.toMatchObject({ serverMessage: 'Failed to expand text. Please try again.' });
   });
 
   it('reads a plain JSON answer when the server does not stream', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"output":"x"}', { headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"output":"x"}', { headers: { 'content-type': 'application/json' } })),
+    );
     expect(await postStreaming('/p', {}, () => {})).toEqual({ output: 'x' });
   });
 });

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  analyticCurvature,
-  combineWithEngine,
-  CURVATURE_CENTRE,
-  curvatureToProbability,
-} from '../../src/engines/detector/curvature';
+import { analyticCurvature, combineWithEngine, CURVATURE_CENTRE, curvatureToProbability } from '../../src/engines/detector/curvature';
 import { promptLogprobs, ScorerError } from '../../src/server/services/detector-scorer';
 
 const ln = Math.log;
@@ -30,7 +25,7 @@ describe('analyticCurvature (Fast-DetectGPT analytic discrepancy over top-k)', (
     expect(r!.curvature).toBeCloseTo(1, 10);
   });
 
-  it('renormalises the top-k: 0.3 and 0.1 weigh as 3:1 (values stay the model\'s own log-probabilities)', () => {
+  it("renormalises the top-k: 0.3 and 0.1 weigh as 3:1 (values stay the model's own log-probabilities)", () => {
     // weights .75/.25; obs - mu = .25 (ln .3 - ln .1) = .25 ln 3; var = .1875 (ln 3)^2 -> 1/sqrt(3) again.
     // Without renormalising, mu = .3 ln .3 + .1 ln .1 and the result would be about -1.49.
     const r = analyticCurvature({ token_logprobs: [ln(0.3)], top_logprobs: [{ a: ln(0.3), b: ln(0.1) }] });

@@ -79,13 +79,7 @@ describe('detector engine', () => {
 
   it('splits sentences sensibly', () => {
     const t = 'Mr. Smith arrived. He sat down! Did he eat? Yes.\n\nNew paragraph here';
-    expect(splitSentences(t).map((s) => t.slice(s.start, s.end))).toEqual([
-      'Mr. Smith arrived.',
-      'He sat down!',
-      'Did he eat?',
-      'Yes.',
-      'New paragraph here',
-    ]);
+    expect(splitSentences(t).map((s) => t.slice(s.start, s.end))).toEqual(['Mr. Smith arrived.', 'He sat down!', 'Did he eat?', 'Yes.', 'New paragraph here']);
   });
 
   it('returns uncertain with a reason for short texts', () => {
@@ -138,7 +132,9 @@ describe('detector engine', () => {
   it('does not paint a plainly human sentence red because of AI neighbours', () => {
     // regression: with the 3-sentence window alone this sentence scored 0.84 (above sentenceAi) in this context
     const lake = 'We drove up to the lake on Friday, later than planned because Sam forgot the tent poles and we had to turn back for them.';
-    const sents = fixture('ai-l2r.txt').trim().match(/[^.!?]+[.!?]+/g)!;
+    const sents = fixture('ai-l2r.txt')
+      .trim()
+      .match(/[^.!?]+[.!?]+/g)!;
     const text = [...sents.slice(0, -1), ' ' + lake, sents[sents.length - 1]].join('').trim();
     const r = detect(text);
     const s = r.sentences.find((x) => text.slice(x.start, x.end).startsWith('We drove up to the lake'))!;
@@ -150,7 +146,10 @@ describe('detector engine', () => {
     const lm = charLmFromJson(charLmJson as unknown as CharLmJson, (b) => gunzipSync(b));
     const english = LONG_PROSE.toLowerCase();
     // same letters, order scrambled deterministically
-    const scrambled = english.split('').map((c, i) => english[(i * 7919) % english.length]).join('');
+    const scrambled = english
+      .split('')
+      .map((c, i) => english[(i * 7919) % english.length])
+      .join('');
     const fe = charLmFeatures(lm, english);
     const fs = charLmFeatures(lm, scrambled);
     expect(fe).toHaveLength(LM_FEATURE_NAMES.length);
@@ -198,7 +197,10 @@ describe.skipIf(!dataPresent)('detector on dataset samples (needs ../shared/data
   it('does not call held-out human texts AI and ranks AI texts above human texts', () => {
     const samples = loadDetectionData().filter((s) => isHeldOut(s, 0.2) && s.text.split(/\s+/).length >= 150);
     const pick = (src: string, label: 0 | 1, n: number) =>
-      samples.filter((s) => s.source === src && s.label === label).filter((_, i) => i % 7 === 0).slice(0, n);
+      samples
+        .filter((s) => s.source === src && s.label === label)
+        .filter((_, i) => i % 7 === 0)
+        .slice(0, n);
     const humans = ['l2r_data', 'outfox', 'fast_detect_gpt'].flatMap((s) => pick(s, 0, 15));
     const ais = ['l2r_data', 'outfox', 'fast_detect_gpt'].flatMap((s) => pick(s, 1, 15));
     expect(humans.length).toBeGreaterThan(20);

@@ -6,8 +6,18 @@ describe('word diff', () => {
     const a = 'We met in order to plan the launch, due to the fact that it was late.';
     const b = 'We met to plan the launch, because it was late.';
     const parts = diffWords(a, b);
-    expect(parts.filter((p) => p.kind !== 'added').map((p) => p.text).join('')).toBe(a);
-    expect(parts.filter((p) => p.kind !== 'removed').map((p) => p.text).join('')).toBe(b);
+    expect(
+      parts
+        .filter((p) => p.kind !== 'added')
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(a);
+    expect(
+      parts
+        .filter((p) => p.kind !== 'removed')
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(b);
     expect(parts.some((p) => p.kind === 'removed' && p.text.includes('order'))).toBe(true);
     expect(parts.some((p) => p.kind === 'added' && p.text.includes('because'))).toBe(true);
   });

@@ -36,7 +36,15 @@ describe('parseEnv', () => {
   });
 
   it('treats empty strings (as copied from .env.example) as unset', () => {
-    const env = parseEnv({ APP_ORIGIN: '', DATABASE_URL: '', COOKIE_SECRET: '', SMTP_URL: '', GOOGLE_CLIENT_ID: '', GOOGLE_CLIENT_SECRET: '', TRUST_PROXY: '' });
+    const env = parseEnv({
+      APP_ORIGIN: '',
+      DATABASE_URL: '',
+      COOKIE_SECRET: '',
+      SMTP_URL: '',
+      GOOGLE_CLIENT_ID: '',
+      GOOGLE_CLIENT_SECRET: '',
+      TRUST_PROXY: '',
+    });
     expect(env.APP_ORIGIN).toBeUndefined();
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.GOOGLE_CLIENT_ID).toBeUndefined();

@@ -3,9 +3,17 @@ import { checkGrammar, configureGrammar, harperWorkerCount, shardPoints, warmUp 
 
 // Four paragraphs with known errors in each, long enough (> 2,400 characters) to be split across harper workers.
 const para = (i: number, err: string) =>
-  Array.from({ length: 5 }, (_, k) => `Paragraph ${i} sentence ${k} reports that the council met ${k + i + 2} times in district ${i * 7 + k}, and members wrote ${k + 3} letters about roads.`).join(' ') +
-  ` ${err}`;
-const TEXT = [para(1, 'They recieved the report tomorow.'), para(2, 'She ate a apple at lunch.'), para(3, 'He has went to the the market.'), para(4, 'We will definately call.')].join('\n\n');
+  Array.from(
+    { length: 5 },
+    (_, k) =>
+      `Paragraph ${i} sentence ${k} reports that the council met ${k + i + 2} times in district ${i * 7 + k}, and members wrote ${k + 3} letters about roads.`,
+  ).join(' ') + ` ${err}`;
+const TEXT = [
+  para(1, 'They recieved the report tomorow.'),
+  para(2, 'She ate a apple at lunch.'),
+  para(3, 'He has went to the the market.'),
+  para(4, 'We will definately call.'),
+].join('\n\n');
 
 describe('harper sharding', () => {
   afterAll(() => configureGrammar({ harperWorkers: 2 }));
@@ -36,7 +44,11 @@ describe('harper sharding', () => {
     expect(key(split)).toEqual(key(whole));
     expect(split.corrected).toBe(whole.corrected);
     // errors on both sides of the cut are found, at offsets into the whole text
-    for (const w of ['recieved', 'tomorow', 'definately']) expect(split.issues.some((i) => TEXT.slice(i.start, i.end) === w), w).toBe(true);
+    for (const w of ['recieved', 'tomorow', 'definately'])
+      expect(
+        split.issues.some((i) => TEXT.slice(i.start, i.end) === w),
+        w,
+      ).toBe(true);
     expect(split.corrected).toContain('We will definitely call.');
   }, 120_000);
 

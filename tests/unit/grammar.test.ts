@@ -69,7 +69,10 @@ describe('grammar engine (harper.js + retext)', () => {
 
   it('checks off the main thread: timers keep firing while a long text is checked', async () => {
     // distinct sentences, so harper's per-sentence cache cannot answer for it
-    const text = Array.from({ length: 60 }, (_, i) => `Sentence ${i} says that the ${['red', 'blue', 'green'][i % 3]} team met ${i + 2} times in week ${i * 3}, and they recieved notes.`).join(' ');
+    const text = Array.from(
+      { length: 60 },
+      (_, i) => `Sentence ${i} says that the ${['red', 'blue', 'green'][i % 3]} team met ${i + 2} times in week ${i * 3}, and they recieved notes.`,
+    ).join(' ');
     let ticks = 0;
     const timer = setInterval(() => ticks++, 5);
     const t0 = performance.now();

@@ -5,11 +5,11 @@ import { applyEdits } from '../../src/engines/text';
 
 // 70+ words of chat-model prose with room for every proposal kind
 const AI_TEXT =
-  "Artificial intelligence is transforming the healthcare industry in profound ways. These tools can analyze medical " +
-  "images quickly. They help doctors make better decisions every day. This technology has the potential to save lives. " +
+  'Artificial intelligence is transforming the healthcare industry in profound ways. These tools can analyze medical ' +
+  'images quickly. They help doctors make better decisions every day. This technology has the potential to save lives. ' +
   "However, there are concerns about privacy and bias. The hospital's leaders must navigate these challenges carefully, " +
-  "while patients deserve transparency. Despite these issues, the future looks promising. In this context, collaboration " +
-  "between engineers and clinicians is crucial for the delve into safety.";
+  'while patients deserve transparency. Despite these issues, the future looks promising. In this context, collaboration ' +
+  'between engineers and clinicians is crucial for the delve into safety.';
 
 const periods: Critic = (t) => (t.match(/\./g) ?? []).length;
 const antiPeriods: Critic = (t) => -(t.match(/\./g) ?? []).length;

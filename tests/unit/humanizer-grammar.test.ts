@@ -51,7 +51,8 @@ async function countedIssues(text: string): Promise<GrammarIssue[]> {
   );
 }
 
-const ctx = (text: string, i: GrammarIssue) => `${text.slice(Math.max(0, i.start - 30), i.start)}[${text.slice(i.start, i.end)}]${text.slice(i.end, i.end + 30)}`.replace(/\s+/g, ' ');
+const ctx = (text: string, i: GrammarIssue) =>
+  `${text.slice(Math.max(0, i.start - 30), i.start)}[${text.slice(i.start, i.end)}]${text.slice(i.end, i.end + 30)}`.replace(/\s+/g, ' ');
 
 describe('humanizer output keeps grammar (checked with the grammar engine)', () => {
   beforeAll(async () => {
@@ -77,12 +78,20 @@ describe('humanizer output keeps grammar (checked with the grammar engine)', () 
           const extra = list.length - (beforeRules.get(rule) ?? 0);
           if (extra <= 0) continue;
           introducedByRule.set(rule, (introducedByRule.get(rule) ?? 0) + extra);
-          added.push(`${rule} +${extra}: ${list.map((i) => ctx(out, i)).slice(-extra).join(' | ')}`);
+          added.push(
+            `${rule} +${extra}: ${list
+              .map((i) => ctx(out, i))
+              .slice(-extra)
+              .join(' | ')}`,
+          );
         }
         worse.push(`text ${n} (${style}): ${before.length} -> ${after.length}\n    ${added.join('\n    ')}`);
       }
     }
-    const summary = [...introducedByRule].sort((a, b) => b[1] - a[1]).map(([r, c]) => `${r}: ${c}`).join(', ');
+    const summary = [...introducedByRule]
+      .sort((a, b) => b[1] - a[1])
+      .map(([r, c]) => `${r}: ${c}`)
+      .join(', ');
     expect(worse, `rules introduced by the humanizer: ${summary}\n${worse.join('\n')}`).toEqual([]);
   }, 600_000);
 });

@@ -29,7 +29,18 @@ describe('humanizer', () => {
   it('removes the LLM tells', () => {
     for (const style of HUMANIZER_STYLES) {
       const out = humanize(AI_TEXT, { style }).text.toLowerCase();
-      for (const tell of ["today's fast-paced world", 'pivotal', 'moreover', 'furthermore', 'delve', 'a testament to', 'seamless', 'utiliz', 'important to note', 'in conclusion']) {
+      for (const tell of [
+        "today's fast-paced world",
+        'pivotal',
+        'moreover',
+        'furthermore',
+        'delve',
+        'a testament to',
+        'seamless',
+        'utiliz',
+        'important to note',
+        'in conclusion',
+      ]) {
         expect(out, `${style}: ${tell}`).not.toContain(tell);
       }
     }
@@ -143,7 +154,8 @@ describe('humanizer', () => {
 describe('humanizer sentence structure', () => {
   it('folds a connective opener into the previous sentence, keeping its meaning', () => {
     const t = 'The plan was cheap and quick to build. However, it failed badly in March.';
-    for (const style of HUMANIZER_STYLES) expect(humanize(t, { style }).text, style).toBe('The plan was cheap and quick to build, but it failed badly in March.');
+    for (const style of HUMANIZER_STYLES)
+      expect(humanize(t, { style }).text, style).toBe('The plan was cheap and quick to build, but it failed badly in March.');
     expect(humanize('The bridge was closed for repairs. Therefore, the bus took a longer route.', { style: 'casual' }).text).toBe(
       'The bridge was closed for repairs, so the bus took a longer route.',
     );
@@ -152,7 +164,9 @@ describe('humanizer sentence structure', () => {
   it('moves a short time or place adverbial to the end of a short sentence', () => {
     expect(humanize('In 2020, the company doubled its revenue.', { style: 'casual' }).text).toBe('The company doubled its revenue in 2020.');
     expect(humanize('During the war, many families left Paris.', { style: 'professional' }).text).toBe('Many families left Paris during the war.');
-    expect(humanize('In 2014, sub-Saharan Africa accounted for 66% of cases.', { style: 'casual' }).text).toBe('Sub-Saharan Africa accounted for 66% of cases in 2014.');
+    expect(humanize('In 2014, sub-Saharan Africa accounted for 66% of cases.', { style: 'casual' }).text).toBe(
+      'Sub-Saharan Africa accounted for 66% of cases in 2014.',
+    );
     // a reported clause stays as it is: the date could attach to the wrong verb
     const reported = 'In September 2011, the court said he ordered the killings.';
     expect(humanize(reported, { style: 'casual' }).text).not.toMatch(/killings in September 2011/);
@@ -180,7 +194,8 @@ describe('humanizer sentence structure', () => {
   });
 
   it('never splits inside a list or a compound subject, and never joins a sentence twice', () => {
-    const list = 'We compared several methods for training GANs, such as averaging, extrapolation, and a computationally cheaper variant called Lookahead that runs well.';
+    const list =
+      'We compared several methods for training GANs, such as averaging, extrapolation, and a computationally cheaper variant called Lookahead that runs well.';
     const subject = 'Kate, a woman with the credentials to work at the White House, and her husband have to find out what happened to the missing files.';
     for (const style of HUMANIZER_STYLES) {
       expect(humanize(list, { style }).text, style).not.toMatch(/\. (?:And )?[Aa] computationally/);

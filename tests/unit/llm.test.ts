@@ -132,7 +132,9 @@ describe('llm client', () => {
 
   it('500 twice: one retry, then an http LlmError with the status', async () => {
     handlers.set('r500', (_q, _b, res) => json(res, 500, { error: { message: 'boom' } }));
-    const err = await client('r500').complete({ messages: msgs }).catch((e) => e);
+    const err = await client('r500')
+      .complete({ messages: msgs })
+      .catch((e) => e);
     expect(err).toBeInstanceOf(LlmError);
     expect(err.kind).toBe('http');
     expect(err.status).toBe(500);
@@ -142,7 +144,9 @@ describe('llm client', () => {
 
   it('400 is not retried', async () => {
     handlers.set('r400', (_q, _b, res) => json(res, 400, { error: { message: 'bad model' } }));
-    const err = await client('r400').complete({ messages: msgs }).catch((e) => e);
+    const err = await client('r400')
+      .complete({ messages: msgs })
+      .catch((e) => e);
     expect(err.kind).toBe('http');
     expect(err.status).toBe(400);
     expect(hits.get('r400')).toBe(1);
@@ -152,7 +156,9 @@ describe('llm client', () => {
     handlers.set('slow', (_q, _b, res) => {
       setTimeout(() => !res.destroyed && json(res, 200, answer('late')), 1500);
     });
-    const err = await client('slow', { timeoutMs: 150 }).complete({ messages: msgs }).catch((e) => e);
+    const err = await client('slow', { timeoutMs: 150 })
+      .complete({ messages: msgs })
+      .catch((e) => e);
     expect(err).toBeInstanceOf(LlmError);
     expect(err.kind).toBe('timeout');
   });
@@ -174,10 +180,18 @@ describe('llm client', () => {
 
   it('malformed JSON: malformed error (plain and streamed)', async () => {
     handlers.set('bad', (_q, _b, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"choices": [oops'));
-    const err = await client('bad').complete({ messages: msgs }).catch((e) => e);
+    const err = await client('bad')
+      .complete({ messages: msgs })
+      .catch((e) => e);
     expect(err.kind).toBe('malformed');
     handlers.set('noContent', (_q, _b, res) => json(res, 200, { choices: [] }));
-    expect((await client('noContent').complete({ messages: msgs }).catch((e) => e)).kind).toBe('malformed');
+    expect(
+      (
+        await client('noContent')
+          .complete({ messages: msgs })
+          .catch((e) => e)
+      ).kind,
+    ).toBe('malformed');
     handlers.set('badStream', (_q, _b, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.end('data: {not json}\n\n');
@@ -218,7 +232,9 @@ describe('llm client', () => {
     handlers.set('hang2', () => arrived());
     const gotRequest2 = new Promise<void>((r) => (arrived = r));
     const ac2 = new AbortController();
-    const p = client('hang2', { timeoutMs: 10_000 }).complete({ messages: msgs, signal: ac2.signal }).catch((e) => e);
+    const p = client('hang2', { timeoutMs: 10_000 })
+      .complete({ messages: msgs, signal: ac2.signal })
+      .catch((e) => e);
     await gotRequest2;
     ac2.abort();
     expect((await p).kind).toBe('aborted');

@@ -37,7 +37,16 @@ describe('parseMarkdown blocks', () => {
       { type: 'list', ordered: true, start: 3, items: [[{ type: 'text', text: 'three' }], [{ type: 'text', text: 'four' }]] },
       {
         type: 'quote',
-        children: [{ type: 'paragraph', children: [{ type: 'text', text: 'quoted ' }, { type: 'strong', children: [{ type: 'text', text: 'text' }] }, { type: 'text', text: '\nmore' }] }],
+        children: [
+          {
+            type: 'paragraph',
+            children: [
+              { type: 'text', text: 'quoted ' },
+              { type: 'strong', children: [{ type: 'text', text: 'text' }] },
+              { type: 'text', text: '\nmore' },
+            ],
+          },
+        ],
       },
       { type: 'code', lang: 'ts', text: 'const a = <b>1</b>;\n\n# not a heading' },
       { type: 'rule' },
@@ -76,7 +85,14 @@ describe('parseInline', () => {
       { type: 'text', text: ' ' },
       { type: 'code', text: 'co*de*' },
       { type: 'text', text: ' ' },
-      { type: 'link', href: 'https://x.org/a_(b)', children: [{ type: 'strong', children: [{ type: 'text', text: 'bold' }] }, { type: 'text', text: ' link' }] },
+      {
+        type: 'link',
+        href: 'https://x.org/a_(b)',
+        children: [
+          { type: 'strong', children: [{ type: 'text', text: 'bold' }] },
+          { type: 'text', text: ' link' },
+        ],
+      },
       { type: 'text', text: ' z' },
     ]);
     expect(parseInline('***both***')).toEqual([{ type: 'strong', children: [{ type: 'em', children: [{ type: 'text', text: 'both' }] }] }]);

@@ -10,7 +10,16 @@ const free: PlanContext = {
   periodKey: '2026-11-01T00:00:00Z',
   periodEnd: new Date('2026-12-01T00:00:00Z'),
 };
-const refused = (r: Partial<ChargeResult>): ChargeResult => ({ ok: false, reason: 'characters', fromAllowance: 0, fromCredits: 0, used: 0, credits: 0, detections: 0, ...r });
+const refused = (r: Partial<ChargeResult>): ChargeResult => ({
+  ok: false,
+  reason: 'characters',
+  fromAllowance: 0,
+  fromCredits: 0,
+  used: 0,
+  credits: 0,
+  detections: 0,
+  ...r,
+});
 
 describe('billing periods', () => {
   it('adds a calendar month, clamping to the last day of shorter months', () => {
@@ -51,7 +60,9 @@ describe('metering messages and limits', () => {
   it('spent daily detections are a 429 that suggests upgrading or tomorrow', () => {
     const err = quotaError(free, refused({ reason: 'detections', detections: 5 }), 100);
     expect(err.status).toBe(429);
-    expect(err.message).toBe('You have used all 5 detections for today on the Free plan. Upgrade your plan on the Pricing page for more detections a day, or come back tomorrow (UTC).');
+    expect(err.message).toBe(
+      'You have used all 5 detections for today on the Free plan. Upgrade your plan on the Pricing page for more detections a day, or come back tomorrow (UTC).',
+    );
   });
 
   it('takes the word limit from the copied terms; visitors 500; staff the largest', () => {

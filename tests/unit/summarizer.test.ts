@@ -69,10 +69,6 @@ describe('summarizer', () => {
     expect(summarize('Only one sentence here.', { length: 'long' }).summary).toBe('Only one sentence here.');
     const withAbbrev = 'Dr. Smith arrived at 5 p.m. on Monday. The U.S. team won. It rained.';
     const r = summarize(withAbbrev, { length: 3 });
-    expect(r.sentences.map((s) => withAbbrev.slice(s.start, s.end))).toEqual([
-      'Dr. Smith arrived at 5 p.m. on Monday.',
-      'The U.S. team won.',
-      'It rained.',
-    ]);
+    expect(r.sentences.map((s) => withAbbrev.slice(s.start, s.end))).toEqual(['Dr. Smith arrived at 5 p.m. on Monday.', 'The U.S. team won.', 'It rained.']);
   });
 });

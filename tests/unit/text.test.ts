@@ -22,7 +22,11 @@ describe('text utilities', () => {
     expect(countWords('')).toBe(0);
     const toks = tokenize('Pay 3.5%, now!');
     expect(toks.map((t) => [t.text, t.kind])).toEqual([
-      ['Pay', 'word'], ['3.5%', 'number'], [',', 'punct'], ['now', 'word'], ['!', 'punct'],
+      ['Pay', 'word'],
+      ['3.5%', 'number'],
+      [',', 'punct'],
+      ['now', 'word'],
+      ['!', 'punct'],
     ]);
   });
 

@@ -31,7 +31,10 @@ describe('tool of the day', () => {
     const pool = featurableTools();
     expect(pool.length).toBeGreaterThan(0);
     expect(pool.every((t) => t.live && !t.comingSoon)).toBe(true);
-    const free = featurableTools({ freeOnly: true }, TOOLS.map((t) => ({ ...t, live: true })));
+    const free = featurableTools(
+      { freeOnly: true },
+      TOOLS.map((t) => ({ ...t, live: true })),
+    );
     expect(free.every((t) => t.requiredRole.includes('free'))).toBe(true);
     expect(free.some((t) => t.id === 'essay_writer')).toBe(false);
   });

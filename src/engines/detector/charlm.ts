@@ -182,7 +182,7 @@ export function lmStats(lm: CharLmTables, s: Uint8Array, lowOrder: number, strid
       if (p > P[x]) rank++;
     }
     cnt++;
-    if (perPos) perPos[i] = lp - (-H);
+    if (perPos) perPos[i] = lp - -H;
     sumLp += lp;
     sumLp2 += lp * lp;
     sumH += H;
@@ -194,7 +194,8 @@ export function lmStats(lm: CharLmTables, s: Uint8Array, lowOrder: number, strid
     sumLogRank += Math.log(rank);
     if (unseenAt) sumUnseen += 1 / unseenAt;
   }
-  if (cnt === 0) return { n: 0, lp: 0, lpStd: 0, H: 0, curv: 0, curvMean: 0, binoc: 0, binocL: 0, binoc2: 0, xdiff: 0, top1: 0, top3: 0, logRank: 0, unseen: 0 };
+  if (cnt === 0)
+    return { n: 0, lp: 0, lpStd: 0, H: 0, curv: 0, curvMean: 0, binoc: 0, binocL: 0, binoc2: 0, xdiff: 0, top1: 0, top3: 0, logRank: 0, unseen: 0 };
   const lpMean = sumLp / cnt;
   return {
     n: cnt,
@@ -206,7 +207,7 @@ export function lmStats(lm: CharLmTables, s: Uint8Array, lowOrder: number, strid
     binoc: -lpMean / (sumX / cnt),
     binocL: sumLpL / cnt - lpMean,
     binoc2: -lpMean / (sumH / cnt),
-    xdiff: (-lpMean - sumX / cnt),
+    xdiff: -lpMean - sumX / cnt,
     top1: top1 / cnt,
     top3: top3 / cnt,
     logRank: sumLogRank / cnt,

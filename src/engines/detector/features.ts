@@ -40,9 +40,54 @@ export interface Span {
 
 // Kept apart from engines/text's splitter: the committed weights (model/*.json) were trained on exactly this split.
 const ABBREV = new Set([
-  'mr', 'mrs', 'ms', 'dr', 'prof', 'sr', 'jr', 'st', 'vs', 'etc', 'e.g', 'i.e', 'eg', 'ie', 'fig', 'no', 'vol',
-  'inc', 'ltd', 'co', 'corp', 'dept', 'approx', 'est', 'u.s', 'u.k', 'a.m', 'p.m', 'jan', 'feb', 'mar', 'apr',
-  'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec', 'gen', 'gov', 'sen', 'rep', 'rev', 'mt', 'al', 'cf',
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'prof',
+  'sr',
+  'jr',
+  'st',
+  'vs',
+  'etc',
+  'e.g',
+  'i.e',
+  'eg',
+  'ie',
+  'fig',
+  'no',
+  'vol',
+  'inc',
+  'ltd',
+  'co',
+  'corp',
+  'dept',
+  'approx',
+  'est',
+  'u.s',
+  'u.k',
+  'a.m',
+  'p.m',
+  'jan',
+  'feb',
+  'mar',
+  'apr',
+  'jun',
+  'jul',
+  'aug',
+  'sep',
+  'sept',
+  'oct',
+  'nov',
+  'dec',
+  'gen',
+  'gov',
+  'sen',
+  'rep',
+  'rev',
+  'mt',
+  'al',
+  'cf',
 ]);
 
 /**
@@ -185,8 +230,23 @@ export interface Features {
 }
 
 const TRANSITIONS = new Set([
-  'however', 'moreover', 'furthermore', 'additionally', 'overall', 'ultimately', 'consequently', 'therefore', 'thus',
-  'in', 'while', 'although', 'by', 'as', 'with', 'this', 'these',
+  'however',
+  'moreover',
+  'furthermore',
+  'additionally',
+  'overall',
+  'ultimately',
+  'consequently',
+  'therefore',
+  'thus',
+  'in',
+  'while',
+  'although',
+  'by',
+  'as',
+  'with',
+  'this',
+  'these',
 ]);
 
 function mattr(words: string[], w: number): number {
@@ -320,17 +380,41 @@ export function extract(norm: string, opts: ExtractOptions): Features {
   const wlMean = wlSum / nw;
   const wlStd = Math.sqrt(Math.max(0, wlSq / nw - wlMean * wlMean));
 
-  let comma = 0, semi = 0, colon = 0, dash = 0, paren = 0, quote = 0, excl = 0, ques = 0, num = 0;
+  let comma = 0,
+    semi = 0,
+    colon = 0,
+    dash = 0,
+    paren = 0,
+    quote = 0,
+    excl = 0,
+    ques = 0,
+    num = 0;
   for (const t of toks) {
     switch (t) {
-      case ',': comma++; break;
-      case ';': semi++; break;
-      case ':': colon++; break;
-      case '-': dash++; break;
-      case '(': paren++; break;
-      case '"': quote++; break;
-      case '!': excl++; break;
-      case '?': ques++; break;
+      case ',':
+        comma++;
+        break;
+      case ';':
+        semi++;
+        break;
+      case ':':
+        colon++;
+        break;
+      case '-':
+        dash++;
+        break;
+      case '(':
+        paren++;
+        break;
+      case '"':
+        quote++;
+        break;
+      case '!':
+        excl++;
+        break;
+      case '?':
+        ques++;
+        break;
       default:
         if (t.charCodeAt(0) >= 48 && t.charCodeAt(0) <= 57) num++;
     }
@@ -475,16 +559,97 @@ export function wordNgrams(norm: string, maxN = 3): Set<string> {
 
 /** Known over-represented LLM words/phrases (curated seed list; merged with a data-derived list at training time). */
 export const CURATED_AI_PHRASES = [
-  'delve', 'delve into', 'delves', 'delving', 'tapestry', 'is important to', 'important to note', "it's important to",
-  'it is worth', 'worth noting', 'in conclusion', 'furthermore', 'moreover', 'additionally', 'crucial', 'pivotal',
-  'foster', 'fostering', 'fosters', 'showcase', 'showcasing', 'showcases', 'realm', 'landscape', 'navigate', 'navigating',
-  'testament', 'a testament to', 'intricate', 'multifaceted', 'underscore', 'underscores', 'underscoring', 'vibrant',
-  'seamless', 'seamlessly', 'embark', 'enhance', 'enhancing', 'comprehensive', 'notably', 'vital', 'valuable insights',
-  'plays a crucial', 'a crucial role', 'a vital role', 'a pivotal role', 'ever-evolving', 'paramount', 'nuanced',
-  'leverage', 'leveraging', 'utilize', 'utilizing', 'holistic', 'resonate', 'resonates', 'captivating', 'commendable',
-  'meticulous', 'meticulously', 'bustling', 'invaluable', 'in summary', 'serves as', 'a myriad of', 'myriad', 'plethora',
-  'unwavering', 'elevate', 'harness', 'transformative', 'cutting-edge', 'game-changer', 'boasts', 'nestled',
-  'intricacies', 'interplay', 'cornerstone', 'endeavor', 'endeavors', 'overall', 'ensuring', 'in today\'s',
-  'a rich', 'rich tapestry', 'profound', 'garnered', 'highlighting', 'emphasizing', 'strive', 'striving',
+  'delve',
+  'delve into',
+  'delves',
+  'delving',
+  'tapestry',
+  'is important to',
+  'important to note',
+  "it's important to",
+  'it is worth',
+  'worth noting',
+  'in conclusion',
+  'furthermore',
+  'moreover',
+  'additionally',
+  'crucial',
+  'pivotal',
+  'foster',
+  'fostering',
+  'fosters',
+  'showcase',
+  'showcasing',
+  'showcases',
+  'realm',
+  'landscape',
+  'navigate',
+  'navigating',
+  'testament',
+  'a testament to',
+  'intricate',
+  'multifaceted',
+  'underscore',
+  'underscores',
+  'underscoring',
+  'vibrant',
+  'seamless',
+  'seamlessly',
+  'embark',
+  'enhance',
+  'enhancing',
+  'comprehensive',
+  'notably',
+  'vital',
+  'valuable insights',
+  'plays a crucial',
+  'a crucial role',
+  'a vital role',
+  'a pivotal role',
+  'ever-evolving',
+  'paramount',
+  'nuanced',
+  'leverage',
+  'leveraging',
+  'utilize',
+  'utilizing',
+  'holistic',
+  'resonate',
+  'resonates',
+  'captivating',
+  'commendable',
+  'meticulous',
+  'meticulously',
+  'bustling',
+  'invaluable',
+  'in summary',
+  'serves as',
+  'a myriad of',
+  'myriad',
+  'plethora',
+  'unwavering',
+  'elevate',
+  'harness',
+  'transformative',
+  'cutting-edge',
+  'game-changer',
+  'boasts',
+  'nestled',
+  'intricacies',
+  'interplay',
+  'cornerstone',
+  'endeavor',
+  'endeavors',
+  'overall',
+  'ensuring',
+  "in today's",
+  'a rich',
+  'rich tapestry',
+  'profound',
+  'garnered',
+  'highlighting',
+  'emphasizing',
+  'strive',
+  'striving',
 ];
 for (const p of CURATED_AI_PHRASES) if (!p.includes(' ')) CURATED_WORDS.add(p);

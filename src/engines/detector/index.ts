@@ -55,11 +55,7 @@ export interface VerdictInput {
 export function decideVerdict(v: VerdictInput, t: Thresholds = thresholds): Verdict {
   if (v.wordCount < t.minWords) return 'uncertain';
   // 'mixed' is a partial accusation, so it also needs the document score in the upper half of the uncertain band
-  const disagree =
-    v.sentenceCount >= t.mixedMinSentences &&
-    v.aiShare >= t.mixedShare &&
-    v.humanShare >= t.mixedShare &&
-    v.score >= (t.human + t.ai) / 2;
+  const disagree = v.sentenceCount >= t.mixedMinSentences && v.aiShare >= t.mixedShare && v.humanShare >= t.mixedShare && v.score >= (t.human + t.ai) / 2;
   if (v.score <= t.human) return 'human';
   if (disagree) return 'mixed';
   if (v.score >= t.ai) return 'ai';
@@ -102,8 +98,14 @@ const DESCRIBE: Partial<Record<DenseName, [string, string]>> = {
     'How predictable the next letter is (to a reference language model) stays unusually even through the text',
   ],
   lmEntropy: ['The reference language model is often unsure what comes next', 'The reference language model is usually sure what comes next'],
-  lmBinoculars: ['The text is less predictable than its context leads a language model to expect', 'The text is more predictable than its context leads a language model to expect'],
-  lmCrossGap: ['The text is less predictable than its context leads a language model to expect', 'The text is more predictable than its context leads a language model to expect'],
+  lmBinoculars: [
+    'The text is less predictable than its context leads a language model to expect',
+    'The text is more predictable than its context leads a language model to expect',
+  ],
+  lmCrossGap: [
+    'The text is less predictable than its context leads a language model to expect',
+    'The text is more predictable than its context leads a language model to expect',
+  ],
   lmLogRank: ['Often continues with letters a language model ranks low', 'Usually continues with the letters a language model ranks highest'],
 };
 
@@ -138,9 +140,7 @@ function topPhrases(phrases: string[], strength: Map<string, number>, n: number)
   for (const p of phrases) cnt.set(p, (cnt.get(p) ?? 0) + 1);
   // drop phrases contained in a longer matched phrase
   const keys = [...cnt.keys()].filter((k) => ![...cnt.keys()].some((o) => o !== k && o.length > k.length && o.includes(k)));
-  return keys
-    .sort((a, b) => (cnt.get(b)! * (strength.get(b) ?? 1)) - (cnt.get(a)! * (strength.get(a) ?? 1)) || (a < b ? -1 : 1))
-    .slice(0, n);
+  return keys.sort((a, b) => cnt.get(b)! * (strength.get(b) ?? 1) - cnt.get(a)! * (strength.get(a) ?? 1) || (a < b ? -1 : 1)).slice(0, n);
 }
 
 /** Paragraphs shorter than this are left to the window model. */
@@ -151,7 +151,6 @@ const PARA_MIN_WORDS = 30;
  * their sentences (about 0.6), so the paragraph dominates where there is one.
  */
 const PARA_WEIGHT = 0.75;
-
 
 export interface Detector {
   detect(text: string): DetectionResult;
@@ -183,9 +182,7 @@ export function createDetector(W: WeightsJson, charLm: CharLmTables | null): Det
   function docReasons(f: Features, score: number, words: number): string[] {
     const reasons: string[] = [];
     if (words < thresholds.minWords) {
-      reasons.push(
-        `The text is too short for a reliable verdict (${words} words; at least ${thresholds.minWords} are needed)`,
-      );
+      reasons.push(`The text is too short for a reliable verdict (${words} words; at least ${thresholds.minWords} are needed)`);
     }
     const dir = score >= 0.5 ? 1 : -1;
     const c = DOC.denseContributions(f);
@@ -291,7 +288,6 @@ export function createDetector(W: WeightsJson, charLm: CharLmTables | null): Det
     return out;
   }
 
-
   function styleLogit(text: string): number {
     return DOC.logit(extract(normalise(text), { buckets: W.buckets, lexicon: LEX, zlib: false, lm: null, sparse: SPARSE }));
   }
@@ -323,8 +319,11 @@ export function createDetector(W: WeightsJson, charLm: CharLmTables | null): Det
   /** The lines that explain a 'mixed' or in-band verdict, placed before the other reasons. */
   function verdictLines(verdict: Verdict, r: Pick<DetectionResult, 'aiShare' | 'humanShare' | 'wordCount'>): string[] {
     if (verdict === 'mixed')
-      return [`Sentences disagree: about ${Math.round(r.aiShare * 100)} % of the text reads as AI-generated and ${Math.round(r.humanShare * 100)} % as human-written`];
-    if (verdict === 'uncertain' && r.wordCount >= thresholds.minWords) return ['The score falls in the uncertain band: the signals are not strong enough either way'];
+      return [
+        `Sentences disagree: about ${Math.round(r.aiShare * 100)} % of the text reads as AI-generated and ${Math.round(r.humanShare * 100)} % as human-written`,
+      ];
+    if (verdict === 'uncertain' && r.wordCount >= thresholds.minWords)
+      return ['The score falls in the uncertain band: the signals are not strong enough either way'];
     return [];
   }
 

@@ -251,9 +251,9 @@ async function harperIssues(text: string): Promise<{ issues: GrammarIssue[]; ms:
   const cuts = shardPoints(text, slots.length);
   const bounds = [0, ...cuts, text.length];
   const parts = await Promise.all(
-    bounds.slice(0, -1).map((from, k) =>
-      harperSlots[slots[k]!]!.client.request<{ issues: HarperRaw[]; ms: number }>({ op: 'check', text: text.slice(from, bounds[k + 1]) }),
-    ),
+    bounds
+      .slice(0, -1)
+      .map((from, k) => harperSlots[slots[k]!]!.client.request<{ issues: HarperRaw[]; ms: number }>({ op: 'check', text: text.slice(from, bounds[k + 1]) })),
   );
   const issues: GrammarIssue[] = [];
   for (const [k, r] of parts.entries()) {
@@ -379,7 +379,9 @@ export async function checkGrammar(text: string): Promise<GrammarResult> {
   // dictionary is far smaller than harper's, so these are mostly valid terms ("scalable", "lossy"), and its
   // suggestions for them are wrong ("salable", "mossy"): they are offered for review, never applied to `corrected`.
   // Long and compound tokens are skipped: they are nearly always such terms, and cost hunspell the most.
-  const bare = issues.filter((i) => i.rule === 'retext-spell' && i.suggestions.length === 0 && i.end - i.start <= 12 && !/[-./]/.test(text.slice(i.start, i.end)));
+  const bare = issues.filter(
+    (i) => i.rule === 'retext-spell' && i.suggestions.length === 0 && i.end - i.start <= 12 && !/[-./]/.test(text.slice(i.start, i.end)),
+  );
   let suggestMs = 0;
   if (bare.length) {
     const words = [...new Set(bare.map((i) => text.slice(i.start, i.end).replace(/’/g, "'")))];
@@ -387,6 +389,9 @@ export async function checkGrammar(text: string): Promise<GrammarResult> {
     for (const i of bare) i.suggestions = s.suggestions[text.slice(i.start, i.end).replace(/’/g, "'")] ?? [];
     suggestMs = s.ms;
   }
-  const corrected = applyIssues(text, issues.filter((i) => i.rule !== 'retext-spell'));
+  const corrected = applyIssues(
+    text,
+    issues.filter((i) => i.rule !== 'retext-spell'),
+  );
   return { issues, corrected, timings: { harperMs: h.ms, harperParts: h.parts, retextMs: r.ms + suggestMs, totalMs: performance.now() - t0 } };
 }

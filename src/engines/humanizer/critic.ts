@@ -70,7 +70,10 @@ export function refineWithCritic(input: string, base: HumanizeResult, opts: Crit
   }
   let cur = base;
   if (dropped.size) {
-    const trimmed = finish(input, all.filter((c) => !dropped.has(c)));
+    const trimmed = finish(
+      input,
+      all.filter((c) => !dropped.has(c)),
+    );
     if (critic(trimmed.text) < critic(base.text)) cur = trimmed;
   }
 
@@ -130,7 +133,7 @@ class Windows {
     let lo = this.sents[Math.max(0, this.sentenceAt(start) - CONTEXT)]!.start;
     let hi = this.sents[Math.min(this.sents.length - 1, this.sentenceAt(Math.max(start, end - 1)) + CONTEXT)]!.end;
     // widen until no edit crosses the window's edges
-    for (let moved = true; moved; ) {
+    for (let moved = true; moved;) {
       moved = false;
       for (const e of after.length > before.length ? after : before) {
         if (e.start < lo && e.end > lo) {
@@ -168,12 +171,14 @@ const SUBJECT = new Set(['PRON', 'DET', 'PROPN', 'NOUN', 'NUM']);
 const hasVerb = (toks: readonly Tok[]) => toks.some((t) => t.pos === 'VERB' || t.pos === 'AUX');
 const keepCase = (t: Tok) => t.pos === 'PROPN' || t.text === 'I' || /^\p{Lu}{2,}/u.test(t.text);
 /** openers that do not begin an independent clause ("Because …", "When …") or that need their own sentence */
-const NOT_CLAUSE_START = /^(?:because|when|while|if|although|though|since|unless|whereas|and|but|or|so|yet|for|nor|however|therefore|moreover|furthermore|additionally|also|which|who|what|where|why|how)$/i;
+const NOT_CLAUSE_START =
+  /^(?:because|when|while|if|although|though|since|unless|whereas|and|but|or|so|yet|for|nor|however|therefore|moreover|furthermore|additionally|also|which|who|what|where|why|how)$/i;
 
 const CONNECTIVE_OPENER =
   /^(?:in|for|on|as|at|by|of|above|after)\s+(?:summary|conclusion|addition|fact|particular|general|short|brief|total|sum|essence|contrast|comparison|turn|practice|theory|reality|effect|example|instance|one|the other hand|the contrary|the whole|a result|a whole|the end|all|first|last|course|now|that|this|these|all)\b/i;
 /** nouns after "this/these" that make a time or manner adverbial ("this time", "these days"), not a reference back */
-const DEICTIC_NOUN = /^(?:way|time|times|year|years|month|week|day|days|morning|evening|afternoon|weekend|season|point|moment|century|decade|summer|winter|spring|fall|autumn|semester|term)$/i;
+const DEICTIC_NOUN =
+  /^(?:way|time|times|year|years|month|week|day|days|morning|evening|afternoon|weekend|season|point|moment|century|decade|summer|winter|spring|fall|autumn|semester|term)$/i;
 
 function propose(text: string, sents: Span[], claimed: readonly Edit[], kinds: Set<ProposalKind>): Proposal[] {
   const out: Proposal[] = [];
@@ -198,9 +203,13 @@ function propose(text: string, sents: Span[], claimed: readonly Edit[], kinds: S
         /^[ \t]+$/.test(gap) &&
         /\.$/.test(s.text) &&
         !/[;:!?]/.test(s.text.slice(0, -1) + n.text) &&
-        wa >= 5 && wb >= 5 && wa + wb <= 34 &&
-        SUBJECT.has(first.pos) && !NOT_CLAUSE_START.test(first.text) &&
-        hasVerb(toks) && hasVerb(nt) &&
+        wa >= 5 &&
+        wb >= 5 &&
+        wa + wb <= 34 &&
+        SUBJECT.has(first.pos) &&
+        !NOT_CLAUSE_START.test(first.text) &&
+        hasVerb(toks) &&
+        hasVerb(nt) &&
         // both must be statements of their own: a sentence-initial adverbial clause keeps its full stop
         !NOT_CLAUSE_START.test(toks[0]!.text)
       ) {
@@ -253,8 +262,15 @@ function propose(text: string, sents: Span[], claimed: readonly Edit[], kinds: S
         const b = toks[k + 3];
         const after = toks[k + 4];
         if (
-          a && pos && b && a.pos === 'NOUN' && pos.text === "'s" && pos.start === a.end && b.pos === 'NOUN' &&
-          /^\p{Ll}+$/u.test(a.text) && /^\p{Ll}+$/u.test(b.text) &&
+          a &&
+          pos &&
+          b &&
+          a.pos === 'NOUN' &&
+          pos.text === "'s" &&
+          pos.start === a.end &&
+          b.pos === 'NOUN' &&
+          /^\p{Ll}+$/u.test(a.text) &&
+          /^\p{Ll}+$/u.test(b.text) &&
           (!after || !['NOUN', 'PROPN', 'PART'].includes(after.pos))
         ) {
           const end = s.start + b.end;
@@ -271,10 +287,15 @@ function propose(text: string, sents: Span[], claimed: readonly Edit[], kinds: S
       const intro = comma > 1 ? toks.slice(1, comma) : [];
       const r0 = toks[comma + 1];
       if (
-        intro.length >= 1 && intro.length <= 3 &&
+        intro.length >= 1 &&
+        intro.length <= 3 &&
         intro.every((x) => ['DET', 'NOUN', 'PROPN', 'NUM', 'ADJ'].includes(x.pos)) &&
         // not before a personal pronoun: "During the visit they …" reads to grammar checkers as "visit them"
-        r0 && SUBJECT.has(r0.pos) && r0.pos !== 'PRON' && !NOT_CLAUSE_START.test(r0.text) && hasVerb(toks.slice(comma + 1))
+        r0 &&
+        SUBJECT.has(r0.pos) &&
+        r0.pos !== 'PRON' &&
+        !NOT_CLAUSE_START.test(r0.text) &&
+        hasVerb(toks.slice(comma + 1))
       ) {
         const at = s.start + toks[comma]!.start;
         if (free(at, at + 1)) out.push({ start: at, end: at + 1, replacement: '', kind: 'punctuation' });

@@ -40,7 +40,16 @@ export type { CoreConfig, HumanizeChange, HumanizeChangeKind, HumanizeOptions, H
 export { PHRASES, WORDS, VERB_PHRASES } from './tables';
 export { verbForms } from './inflection';
 export { refineWithCritic, PROPOSAL_KINDS, type Critic, type ProposalKind } from './critic';
-export { guardHumanized, humanizeUnits, revertUnits, GRAMMAR_CHECK_NOTES, type GrammarCheck, type GuardIssue, type GuardResult, type HumanizeUnit } from './guard';
+export {
+  guardHumanized,
+  humanizeUnits,
+  revertUnits,
+  GRAMMAR_CHECK_NOTES,
+  type GrammarCheck,
+  type GuardIssue,
+  type GuardResult,
+  type HumanizeUnit,
+} from './guard';
 
 const STYLE_CONFIG: Record<HumanizerStyle, CoreConfig> = {
   casual: { style: 'casual', contractions: 'full', split: 'informal', merge: true, openers: 'full' },

@@ -39,7 +39,7 @@ const P = (pattern: string, replacement: StyleReplacement, skip?: HumanizerStyle
 
 export const PHRASES: readonly PhraseEntry[] = [
   // sentence-opening transitions (the comma stays in the pattern so the replacement carries its own)
-  T('moreover,', { casual: ['Also,', 'Plus,'], creative: ['What\'s more,', 'Also,'], professional: 'Also,', academic: 'In addition,' }),
+  T('moreover,', { casual: ['Also,', 'Plus,'], creative: ["What's more,", 'Also,'], professional: 'Also,', academic: 'In addition,' }),
   T('furthermore,', { casual: ['On top of that,', 'Also,'], creative: ['On top of that,', 'Better still,'], professional: 'Also,', academic: 'Further,' }),
   T('additionally,', { casual: 'Also,', creative: 'Also,', professional: 'Also,', academic: 'In addition,' }),
   T('in addition,', { casual: 'Also,', creative: 'Also,', default: 'In addition,' }),
@@ -56,13 +56,22 @@ export const PHRASES: readonly PhraseEntry[] = [
   T('it is worth noting that', ''),
   T('it should be noted that', ''),
   T('it goes without saying that', ''),
-  T("in today's (?:fast-paced|digital|modern|ever-changing|ever-evolving|rapidly changing) (?:world|age|era|landscape|society)", { casual: ['these days', 'today'], creative: 'these days', default: 'today' }),
+  T("in today's (?:fast-paced|digital|modern|ever-changing|ever-evolving|rapidly changing) (?:world|age|era|landscape|society)", {
+    casual: ['these days', 'today'],
+    creative: 'these days',
+    default: 'today',
+  }),
   T('in the (?:modern|digital) (?:era|age)', { casual: 'these days', default: 'today' }),
   // stock phrases
-  P("the (?:ever-evolving|ever-changing|rapidly evolving|dynamic) (?:landscape|world|realm) of", 'the world of'),
+  P('the (?:ever-evolving|ever-changing|rapidly evolving|dynamic) (?:landscape|world|realm) of', 'the world of'),
   P('the (?:landscape|realm) of', { default: 'the world of', academic: 'the field of' }),
   P('in the realm of', 'in'),
-  P('a (?:pivotal|crucial|vital|significant|key|paramount) role', { casual: 'a big role', creative: 'a big role', default: 'an important role', academic: 'an important role' }),
+  P('a (?:pivotal|crucial|vital|significant|key|paramount) role', {
+    casual: 'a big role',
+    creative: 'a big role',
+    default: 'an important role',
+    academic: 'an important role',
+  }),
   P('a testament to', { default: 'proof of', academic: 'evidence of' }),
   P('stands as a testament to', { default: 'shows', academic: 'demonstrates' }),
   P('serves as a testament to', { default: 'shows', academic: 'demonstrates' }),
@@ -94,12 +103,19 @@ export const PHRASES: readonly PhraseEntry[] = [
   T('in recent years,', { casual: 'Lately,', creative: 'Lately,', default: 'Recently,' }),
   T('in light of this,', { casual: 'Given that,', default: 'Given this,' }),
   T('it is (?:evident|clear|undeniable) that', ''),
-  P('a (?:significant|profound|substantial) impact on', { casual: 'a big effect on', creative: 'a big effect on', default: 'a major effect on', academic: 'a marked effect on' }),
+  P('a (?:significant|profound|substantial) impact on', {
+    casual: 'a big effect on',
+    creative: 'a big effect on',
+    default: 'a major effect on',
+    academic: 'a marked effect on',
+  }),
   P('(?:valuable|invaluable) insights', { default: 'useful insights' }),
   P('a deeper understanding of', { casual: 'a better grasp of', default: 'a better understanding of' }),
   P('a variety of', { casual: 'all kinds of', creative: 'all sorts of' }, ['professional', 'academic']),
   P('in (?:a )?(?:timely|proactive) manner', { default: 'promptly' }),
-  P('it is (?:crucial|essential|vital|paramount) (?:for|to)', { casual: "it's key to", creative: "it's key to", professional: 'it is important to' }, ['academic']),
+  P('it is (?:crucial|essential|vital|paramount) (?:for|to)', { casual: "it's key to", creative: "it's key to", professional: 'it is important to' }, [
+    'academic',
+  ]),
   P('various factors', { default: 'several factors' }),
 ];
 
@@ -172,7 +188,8 @@ export const WORDS: Readonly<Record<string, WordEntry>> = {
     pos: 'ADJ',
     to: { default: ['thorough', 'full'] },
     skip: ['academic'],
-    onlyBefore: /^\s+(?:review|reviews|analysis|analyses|study|studies|guide|guides|overview|assessment|assessments|evaluation|evaluations|examination|investigation|survey|surveys|search|look|report|reports|audit|audits|account|picture|understanding|treatment|coverage|list|plan|plans|answer)\b/i,
+    onlyBefore:
+      /^\s+(?:review|reviews|analysis|analyses|study|studies|guide|guides|overview|assessment|assessments|evaluation|evaluations|examination|investigation|survey|surveys|search|look|report|reports|audit|audits|account|picture|understanding|treatment|coverage|list|plan|plans|answer)\b/i,
   },
   holistic: { pos: 'ADJ', to: { default: ['whole', 'complete'] }, skip: ['academic'] },
   notable: { pos: 'ADJ', to: { default: ['noteworthy', 'remarkable'] }, wordnet: true },

@@ -25,10 +25,8 @@ function userMessage(text: string): ChatMessage {
 
 const HUMANIZER_STYLE_RULES: Record<HumanizerStyle, string> = {
   casual: 'Use a relaxed, friendly register with contractions, plain words and a few short sentences.',
-  professional:
-    'Use a clear, confident business register: plain words, light use of contractions, no slang, no hype.',
-  academic:
-    'Use a precise academic register: no contractions, no slang, measured claims, formal but not ornate wording.',
+  professional: 'Use a clear, confident business register: plain words, light use of contractions, no slang, no hype.',
+  academic: 'Use a precise academic register: no contractions, no slang, measured claims, formal but not ornate wording.',
   creative: 'Use a vivid, lively register with contractions and varied rhythm, without inventing facts.',
 };
 
@@ -62,8 +60,7 @@ export function rewriterPrompt(text: string, tone: RewriterTone = 'professional'
     {
       role: 'system',
       content:
-        `You paraphrase text in ${TONE_RULES[tone]}. Reword sentences and restructure them where it helps; ` +
-        `keep the meaning. ${KEEP_FACTS} ${OUTPUT_ONLY}`,
+        `You paraphrase text in ${TONE_RULES[tone]}. Reword sentences and restructure them where it helps; ` + `keep the meaning. ${KEEP_FACTS} ${OUTPUT_ONLY}`,
     },
     userMessage(text),
   ];
@@ -75,17 +72,12 @@ const LENGTH_RULES: Record<SummaryLength, string> = {
   long: 'about 35% of the input length (6 to 10 sentences)',
 };
 
-export function summarizerPrompt(
-  text: string,
-  opts: { length?: SummaryLength | number; format?: SummaryFormat } = {},
-): ChatMessage[] {
+export function summarizerPrompt(text: string, opts: { length?: SummaryLength | number; format?: SummaryFormat } = {}): ChatMessage[] {
   const length = opts.length ?? 'medium';
   const format = opts.format ?? 'paragraph';
   const size = typeof length === 'number' ? `${length} sentence${length === 1 ? '' : 's'}` : LENGTH_RULES[length];
   const shape =
-    format === 'bullets'
-      ? 'Format: a list of bullet points, one point per line, each starting with "- ".'
-      : 'Format: one paragraph of plain prose.';
+    format === 'bullets' ? 'Format: a list of bullet points, one point per line, each starting with "- ".' : 'Format: one paragraph of plain prose.';
   return [
     {
       role: 'system',

@@ -44,13 +44,7 @@ const EDITS: ReadonlyArray<readonly [number, number]> = [
   [0, 2],
 ];
 
-export function alignPassages(
-  q: readonly string[],
-  qk: readonly number[],
-  s: readonly string[],
-  sk: readonly number[],
-  opt: AlignOptions,
-): AlignedPassage[] {
+export function alignPassages(q: readonly string[], qk: readonly number[], s: readonly string[], sk: readonly number[], opt: AlignOptions): AlignedPassage[] {
   const nQ = q.length;
   const nS = s.length;
   const { k, gapRun } = opt;
@@ -155,13 +149,7 @@ export function mergePassages(input: AlignedPassage[], mergeGap: number): Aligne
   const merged: AlignedPassage[] = [];
   for (const p of ps) {
     const last = merged[merged.length - 1];
-    if (
-      last &&
-      p.qa <= last.qb + mergeGap &&
-      p.sa >= last.sa &&
-      p.sa <= last.sb + mergeGap &&
-      Math.abs(p.sa - p.qa - (last.sb - last.qb)) <= mergeGap
-    ) {
+    if (last && p.qa <= last.qb + mergeGap && p.sa >= last.sa && p.sa <= last.sb + mergeGap && Math.abs(p.sa - p.qa - (last.sb - last.qb)) <= mergeGap) {
       // same region in both texts: union (matched counts overlapping part once, approximately)
       if (p.qb > last.qb || p.sb > last.sb) {
         const overlapQ = Math.max(0, last.qb - p.qa);

@@ -173,7 +173,12 @@ const round1 = (x: number) => Math.round(x * 10) / 10;
  * Check `text` against the documents in `store`. `loadSource` returns the exact text that was indexed
  * for a document (offsets refer to it) plus its title and reference/link.
  */
-export async function checkText(store: FingerprintStore, text: string, loadSource: SourceLoader, params?: Partial<PlagiarismParams>): Promise<PlagiarismReport> {
+export async function checkText(
+  store: FingerprintStore,
+  text: string,
+  loadSource: SourceLoader,
+  params?: Partial<PlagiarismParams>,
+): Promise<PlagiarismReport> {
   const p = withDefaults(params);
   const docCount = await store.documentCount();
   const q = analyse(text, p);

@@ -26,9 +26,7 @@ export interface Tokens {
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 const MARK = /\p{M}/u;
 /** characters that are silently skipped inside a word (never split it) */
-const JOINERS = new Set([
-  "'", '\u2019', '\u2018', '\u02BC', '\u2032', '\uFF07', '\u00AD', '\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF',
-]);
+const JOINERS = new Set(["'", '\u2019', '\u2018', '\u02BC', '\u2032', '\uFF07', '\u00AD', '\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF']);
 
 // Folding cache per code point: '' = separator, otherwise the folded letters/digits.
 // A separate marker for "joiner" / "mark" classes.

@@ -101,7 +101,7 @@ const PERSUASIVE: PhraseRule[] = [
   w('it is worth considering', 'consider'),
   w('may want to', 'should'),
   w('might want to', 'should'),
-  w('one\'s', 'your'),
+  w("one's", 'your'),
 ];
 
 const TONES: Record<RewriterTone, CoreConfig> = {

@@ -7,16 +7,7 @@
  * wordy phrases (longest first), redundant pairs. Quoted text is never touched. Capitalisation at sentence starts
  * is repaired by the rule engine.
  */
-import {
-  applyEdits,
-  collectRuleEdits,
-  compilePhraseTable,
-  compileRules,
-  countWords,
-  quoteSpans,
-  splitSentences,
-  type Edit,
-} from '../text';
+import { applyEdits, collectRuleEdits, compilePhraseTable, compileRules, countWords, quoteSpans, splitSentences, type Edit } from '../text';
 import { FILLERS, PRUNE, REDUNDANT, WORDY } from './rules';
 
 export interface ShortenChange {
@@ -33,8 +24,6 @@ export interface ShortenResult {
   /** edits with offsets into the INPUT text */
   changes: ShortenChange[];
 }
-
-
 
 const RULES = [...compileRules([...PRUNE, ...FILLERS]), compilePhraseTable(WORDY, 'wordy'), compilePhraseTable(REDUNDANT, 'redundant')];
 

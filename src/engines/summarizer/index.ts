@@ -32,11 +32,13 @@ export interface SummarizeResult {
 }
 
 const STOP = new Set(
-  ('a an the and or but if then else of to in on at by for with from as is are was were be been being it its this that these those ' +
+  (
+    'a an the and or but if then else of to in on at by for with from as is are was were be been being it its this that these those ' +
     'there their they them he she his her we our us you your i me my not no so than too very can could will would shall should may might ' +
     'must do does did done have has had having into over under about after before between through during also just more most such only ' +
     'own same other some any each all both few many much which who whom whose what when where why how while because until upon within ' +
-    "without again further once here s t don't isn't it's").split(/\s+/),
+    "without again further once here s t don't isn't it's"
+  ).split(/\s+/),
 );
 
 function stem(w: string): string {
@@ -97,8 +99,7 @@ export function summarize(text: string, opts: SummarizeOptions = {}): SummarizeR
   });
   const norms = vecs.map((v) => Math.sqrt([...v.values()].reduce((s, x) => s + x * x, 0)));
   const sim: number[][] = Array.from({ length: n }, () => new Array<number>(n).fill(0));
-  for (let i = 0; i < n; i++)
-    for (let j = i + 1; j < n; j++) sim[i]![j] = sim[j]![i] = cosine(vecs[i]!, vecs[j]!, norms[i]!, norms[j]!);
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) sim[i]![j] = sim[j]![i] = cosine(vecs[i]!, vecs[j]!, norms[i]!, norms[j]!);
 
   // weighted PageRank with a mild lead prior (personalisation vector)
   const d = 0.85;
@@ -145,8 +146,7 @@ export function summarize(text: string, opts: SummarizeOptions = {}): SummarizeR
   }
   chosen.sort((a, b) => a - b);
   const picked = chosen.map((i) => sents[i]!);
-  const summary =
-    format === 'bullets' ? picked.map((s) => `- ${s.text}`).join('\n') : picked.map((s) => s.text).join(' ');
+  const summary = format === 'bullets' ? picked.map((s) => `- ${s.text}`).join('\n') : picked.map((s) => s.text).join(' ');
   return {
     summary,
     sentences: chosen.map((i) => ({ start: sents[i]!.start, end: sents[i]!.end, score: Number(rel[i]!.toFixed(6)) })),

@@ -22,14 +22,61 @@ export interface Span {
 
 export type Token = Span & { kind: 'word' | 'number' | 'punct' };
 
-const ABBREVIATIONS = new Set(
-  [
-    'mr', 'mrs', 'ms', 'dr', 'prof', 'sr', 'jr', 'st', 'mt', 'vs', 'etc', 'e.g', 'i.e', 'inc', 'ltd', 'co', 'corp',
-    'no', 'fig', 'figs', 'eq', 'vol', 'pp', 'approx', 'dept', 'est', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug',
-    'sep', 'sept', 'oct', 'nov', 'dec', 'u.s', 'u.k', 'a.m', 'p.m', 'ph.d', 'gen', 'gov', 'sen', 'rep', 'lt', 'col',
-    'capt', 'cf', 'al', 'v',
-  ],
-);
+const ABBREVIATIONS = new Set([
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'prof',
+  'sr',
+  'jr',
+  'st',
+  'mt',
+  'vs',
+  'etc',
+  'e.g',
+  'i.e',
+  'inc',
+  'ltd',
+  'co',
+  'corp',
+  'no',
+  'fig',
+  'figs',
+  'eq',
+  'vol',
+  'pp',
+  'approx',
+  'dept',
+  'est',
+  'jan',
+  'feb',
+  'mar',
+  'apr',
+  'jun',
+  'jul',
+  'aug',
+  'sep',
+  'sept',
+  'oct',
+  'nov',
+  'dec',
+  'u.s',
+  'u.k',
+  'a.m',
+  'p.m',
+  'ph.d',
+  'gen',
+  'gov',
+  'sen',
+  'rep',
+  'lt',
+  'col',
+  'capt',
+  'cf',
+  'al',
+  'v',
+]);
 
 /**
  * Split text into sentences. Boundaries: [.!?…]+ (plus closing quotes/brackets) followed by whitespace and an
@@ -223,7 +270,10 @@ export function compilePhraseTable(
   const table = new Map<string, string>();
   for (const [p, r] of entries) if (!table.has(p.toLowerCase())) table.set(p.toLowerCase(), r);
   const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
-  const pattern = [...table.keys()].sort((a, b) => b.length - a.length).map(esc).join('|');
+  const pattern = [...table.keys()]
+    .sort((a, b) => b.length - a.length)
+    .map(esc)
+    .join('|');
   return { ...compileRules([{ pattern, replacement: '', kind, ...opts }])[0]!, table };
 }
 

@@ -30,7 +30,10 @@ The database is the one the server uses: DATABASE_URL, else the PGlite data in D
 
 class UsageError extends Error {
   /** Show the usage text after the message (for argument mistakes, not for a mistyped password). */
-  constructor(message: string, public readonly showUsage = true) {
+  constructor(
+    message: string,
+    public readonly showUsage = true,
+  ) {
     super(message);
   }
 }

@@ -25,7 +25,9 @@ export async function adminLibraryRoutes(app: FastifyInstance): Promise<void> {
     // JSON (pasted text) or multipart (an uploaded file whose text is extracted).
     const input = await readToolInput(req, LibraryDocumentRequest);
     const user = await requireUser(req);
-    return noStore(reply).status(201).send(await addStaffDocument(ctx.db, input, user.id));
+    return noStore(reply)
+      .status(201)
+      .send(await addStaffDocument(ctx.db, input, user.id));
   });
 
   app.delete('/api/admin/library/:id', { config: { access: 'library:write' } }, async (req, reply) => {

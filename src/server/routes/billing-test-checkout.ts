@@ -37,7 +37,12 @@ function htmlError(reply: FastifyReply, status: number, message: string) {
   return noStore(reply)
     .status(status)
     .type('text/html; charset=utf-8')
-    .send(page('Checkout', `<div class="banner">TEST MODE — no real payment</div><div class="content"><h1>Checkout</h1><p>${esc(message)}</p><p><a href="/pricing">Back to pricing</a></p></div>`));
+    .send(
+      page(
+        'Checkout',
+        `<div class="banner">TEST MODE — no real payment</div><div class="content"><h1>Checkout</h1><p>${esc(message)}</p><p><a href="/pricing">Back to pricing</a></p></div>`,
+      ),
+    );
 }
 
 export async function billingTestCheckoutRoutes(app: FastifyInstance): Promise<void> {
@@ -73,7 +78,9 @@ export async function billingTestCheckoutRoutes(app: FastifyInstance): Promise<v
 <form method="post" action="${action}/pay"><button type="submit" class="pay">Pay ${esc(price)}</button></form>
 </div>
 </div>`;
-    return noStore(reply).type('text/html; charset=utf-8').send(page(`Test checkout: ${item}`, body));
+    return noStore(reply)
+      .type('text/html; charset=utf-8')
+      .send(page(`Test checkout: ${item}`, body));
   });
 
   // The page lives under /api (the dev server proxies only /api); this shorter address leads there.

@@ -1,5 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { ChangePlanBody, CheckoutBody, type CheckoutResponse, type PaymentsResponse, type PlansResponse, type PortalResponse, type SubscriptionInfo } from '../../shared/api/billing';
+import {
+  ChangePlanBody,
+  CheckoutBody,
+  type CheckoutResponse,
+  type PaymentsResponse,
+  type PlansResponse,
+  type PortalResponse,
+  type SubscriptionInfo,
+} from '../../shared/api/billing';
 import { noStore, parse, requireUser } from '../http';
 import { offer, startCheckout } from '../services/checkout';
 import { billingPortalUrl, cancelSubscription, changePlan, paymentHistory, resumeSubscription, subscriptionOf } from '../services/subscriptions';

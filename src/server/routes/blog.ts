@@ -10,15 +10,7 @@ import {
 } from '../../shared/api/blog';
 import { AppError } from '../errors';
 import { noStore, parse, requireUser } from '../http';
-import {
-  createPost,
-  deletePost,
-  listAllPosts,
-  listPublishedPosts,
-  postById,
-  publishedPostBySlug,
-  updatePost,
-} from '../services/blog';
+import { createPost, deletePost, listAllPosts, listPublishedPosts, postById, publishedPostBySlug, updatePost } from '../services/blog';
 
 const notFound = () => new AppError('not_found', 'This post does not exist.');
 
@@ -62,7 +54,9 @@ export async function blogRoutes(app: FastifyInstance): Promise<void> {
     const input = parse(BlogPostCreate, req.body);
     const user = await requireUser(req);
     const post = await createPost(ctx.db, ctx.origin, input, user.id, ctx.now());
-    return noStore(reply).status(201).send({ post } satisfies BlogPostResponse);
+    return noStore(reply)
+      .status(201)
+      .send({ post } satisfies BlogPostResponse);
   });
 
   app.patch('/api/admin/blog/posts/:id', { config: { access: 'blog:write' } }, async (req, reply) => {

@@ -35,7 +35,11 @@ export async function googleRoutes(app: FastifyInstance): Promise<void> {
     if (!googleConfigured(ctx.env)) return noStore(reply).redirect('/login?error=google_not_configured', 302);
     const q = (req.query ?? {}) as Record<string, unknown>;
     // Repeated or oversized parameters are treated as absent (and so fail the checks).
-    const query: CallbackQuery = { code: str(q.code, 2048), state: str(q.state, 256), error: str(q.error, 256) ?? (q.error !== undefined ? 'invalid' : undefined) };
+    const query: CallbackQuery = {
+      code: str(q.code, 2048),
+      state: str(q.state, 256),
+      error: str(q.error, 256) ?? (q.error !== undefined ? 'invalid' : undefined),
+    };
     try {
       await completeSignIn(ctx, req, reply, query);
       return noStore(reply).redirect(GOOGLE_SUCCESS_REDIRECT, 302);

@@ -69,7 +69,10 @@ export async function updateProfile(ctx: ServerContext, user: PublicUser, input:
     if (clash[0]) throw new AppError('conflict', 'This username is taken. Please choose another.', { username: 'Already taken' });
     if (changes.email !== undefined) changes.emailVerified = false;
     try {
-      await ctx.db.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, user.id));
+      await ctx.db
+        .update(users)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(users.id, user.id));
     } catch (err) {
       // Two changes racing past the check above: the unique index decides.
       if (isUniqueViolation(err)) throw new AppError('conflict', 'An account with this email or username already exists.');
@@ -86,11 +89,21 @@ export async function updateProfile(ctx: ServerContext, user: PublicUser, input:
  * Set a new password after checking the current one. The session holding `keepToken` stays; every
  * other one ends (a thief's session among them).
  */
-export async function changePassword(ctx: ServerContext, user: PublicUser, input: PasswordChangeBody, keepToken: string, ip: string): Promise<PasswordChangeResponse> {
+export async function changePassword(
+  ctx: ServerContext,
+  user: PublicUser,
+  input: PasswordChangeBody,
+  keepToken: string,
+  ip: string,
+): Promise<PasswordChangeResponse> {
   const hash = await passwordHashOf(ctx, user.id);
-  if (!hash) throw new AppError('bad_request', 'This account signs in with Google and has no password yet. Use "Forgot password" on the login page to set one.');
+  if (!hash)
+    throw new AppError('bad_request', 'This account signs in with Google and has no password yet. Use "Forgot password" on the login page to set one.');
   await checkCurrentPassword(ctx, user.id, hash, input.currentPassword, 'currentPassword');
-  await ctx.db.update(users).set({ passwordHash: await hashPassword(input.newPassword), updatedAt: new Date() }).where(eq(users.id, user.id));
+  await ctx.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: new Date() })
+    .where(eq(users.id, user.id));
   const otherSessionsEnded = await endOtherSessions(ctx, user.id, keepToken);
   await audit(ctx.db, { userId: user.id, email: user.email, action: 'password changed', category: 'security', ip });
   return { ok: true, otherSessionsEnded };
@@ -115,7 +128,10 @@ export async function deleteAccount(ctx: ServerContext, user: PublicUser, confir
         await provider.cancelNow(sub);
       } catch (err) {
         meta.log.error({ err: (err as Error).message }, 'could not cancel the subscription of an account being deleted');
-        throw new AppError('upstream_failed', 'We could not cancel your subscription with the payment provider, so the account was not deleted. Please try again.');
+        throw new AppError(
+          'upstream_failed',
+          'We could not cancel your subscription with the payment provider, so the account was not deleted. Please try again.',
+        );
       }
     }
   }
@@ -153,7 +169,17 @@ export async function exportAccountData(ctx: ServerContext, userId: string): Pro
     },
     subscription: (await ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, id)))[0] ?? null,
     payments: paid,
-    refunds: paid.length ? await ctx.db.select().from(refunds).where(inArray(refunds.paymentId, paid.map((p) => p.id))) : [],
+    refunds: paid.length
+      ? await ctx.db
+          .select()
+          .from(refunds)
+          .where(
+            inArray(
+              refunds.paymentId,
+              paid.map((p) => p.id),
+            ),
+          )
+      : [],
     credits: await ctx.db.select({ kind: creditBalances.kind, balance: creditBalances.balance }).from(creditBalances).where(eq(creditBalances.userId, id)),
     creditLedger: await ctx.db.select().from(creditLedger).where(eq(creditLedger.userId, id)),
     checkouts: await ctx.db.select().from(checkoutSessions).where(eq(checkoutSessions.userId, id)),
@@ -163,7 +189,10 @@ export async function exportAccountData(ctx: ServerContext, userId: string): Pro
       .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, ip: sessions.ip, userAgent: sessions.userAgent })
       .from(sessions)
       .where(eq(sessions.userId, id)),
-    activity: await ctx.db.select({ action: auditLog.action, category: auditLog.category, ip: auditLog.ip, createdAt: auditLog.createdAt }).from(auditLog).where(eq(auditLog.userId, id)),
+    activity: await ctx.db
+      .select({ action: auditLog.action, category: auditLog.category, ip: auditLog.ip, createdAt: auditLog.createdAt })
+      .from(auditLog)
+      .where(eq(auditLog.userId, id)),
     sharedTexts: await ctx.db
       .select({ title: referenceDocuments.title, text: referenceDocuments.text, createdAt: referenceDocuments.createdAt })
       .from(referenceDocuments)

@@ -18,7 +18,9 @@ export async function adminOverview(db: Db): Promise<AdminOverview> {
   return { usersByRole: byRole, activeSessions: active?.sessions ?? 0 };
 }
 
-export type PlanChanges = Partial<Pick<PlanDefinition, 'name' | 'price' | 'monthlyCharacters' | 'wordLimit' | 'dailyDetections' | 'description' | 'highlights'>>;
+export type PlanChanges = Partial<
+  Pick<PlanDefinition, 'name' | 'price' | 'monthlyCharacters' | 'wordLimit' | 'dailyDetections' | 'description' | 'highlights'>
+>;
 
 /**
  * Staff edit a plan's price and limits (audited). The change applies to purchases (and free-plan
@@ -26,7 +28,8 @@ export type PlanChanges = Partial<Pick<PlanDefinition, 'name' | 'price' | 'month
  * they bought it.
  */
 export async function updatePlan(db: Db, id: PlanId, changes: PlanChanges, actor: { id: string; email: string; ip: string }): Promise<PlanDefinition> {
-  if (id === 'free' && changes.price !== undefined && changes.price !== 0) throw new AppError('validation_failed', 'The Free plan costs nothing.', { price: 'Must be 0' });
+  if (id === 'free' && changes.price !== undefined && changes.price !== 0)
+    throw new AppError('validation_failed', 'The Free plan costs nothing.', { price: 'Must be 0' });
   // Makes sure the row exists (a missing default plan is inserted) before it is changed.
   await getPlan(db, id);
   await db

@@ -27,12 +27,8 @@ function minutesUntil(d: Date, now: Date): number {
 }
 
 async function assertNotThrottled(ctx: ServerContext, ipKey: string, accountKey: string): Promise<void> {
-  const [byIp, byAccount] = await Promise.all([
-    throttle.peek(ctx.db, ipKey, LOGIN_WINDOW_MS),
-    throttle.peek(ctx.db, accountKey, LOGIN_WINDOW_MS),
-  ]);
-  const blocked =
-    byAccount.count >= LOGIN_MAX_PER_ACCOUNT ? byAccount : byIp.count >= LOGIN_MAX_PER_IP ? byIp : null;
+  const [byIp, byAccount] = await Promise.all([throttle.peek(ctx.db, ipKey, LOGIN_WINDOW_MS), throttle.peek(ctx.db, accountKey, LOGIN_WINDOW_MS)]);
+  const blocked = byAccount.count >= LOGIN_MAX_PER_ACCOUNT ? byAccount : byIp.count >= LOGIN_MAX_PER_IP ? byIp : null;
   if (blocked) {
     const minutes = minutesUntil(blocked.resetAt, ctx.now());
     throw new AppError(
@@ -128,7 +124,10 @@ export async function resetPassword(ctx: ServerContext, req: FastifyRequest, tok
     .returning({ userId: passwordResetTokens.userId });
   const userId = claimed[0]?.userId;
   if (!userId) throw new AppError('invalid_token', 'This reset link is invalid or has expired. Please request a new one.');
-  await ctx.db.update(users).set({ passwordHash: await hashPassword(password), updatedAt: now }).where(eq(users.id, userId));
+  await ctx.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), updatedAt: now })
+    .where(eq(users.id, userId));
   // A reset ends every session (a thief's included) and every other pending link.
   await deleteUserSessions(ctx, userId);
   await ctx.db

@@ -20,7 +20,8 @@ export interface StripeEventLike {
   data: { object: Obj };
 }
 
-const idOf = (v: unknown): string | null => (typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as Obj).id === 'string' ? (v as Obj).id : null);
+const idOf = (v: unknown): string | null =>
+  typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as Obj).id === 'string' ? (v as Obj).id : null;
 const fromUnix = (v: unknown): Date | undefined => (typeof v === 'number' ? new Date(v * 1000) : undefined);
 
 interface Log {
@@ -65,9 +66,14 @@ async function checkoutCompleted(ctx: ServerContext, stripe: Stripe | null, s: O
   // Delayed payment methods complete later, with checkout.session.async_payment_succeeded.
   if (s.payment_status !== 'paid' && s.payment_status !== 'no_payment_required') return 'ignored';
   const checkoutId: string | null = s.metadata?.checkoutId ?? null;
-  const [checkout] = checkoutId && /^[0-9a-f-]{36}$/i.test(checkoutId)
-    ? await ctx.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, checkoutId)).limit(1)
-    : await ctx.db.select().from(checkoutSessions).where(eq(checkoutSessions.providerSessionId, String(s.id))).limit(1);
+  const [checkout] =
+    checkoutId && /^[0-9a-f-]{36}$/i.test(checkoutId)
+      ? await ctx.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, checkoutId)).limit(1)
+      : await ctx.db
+          .select()
+          .from(checkoutSessions)
+          .where(eq(checkoutSessions.providerSessionId, String(s.id)))
+          .limit(1);
   if (!checkout) {
     log.warn({ session: s.id }, 'Stripe checkout session unknown here; ignored');
     return 'ignored';
@@ -88,7 +94,9 @@ async function checkoutCompleted(ctx: ServerContext, stripe: Stripe | null, s: O
   // An upgrade is a new Stripe subscription: stop the old one so the customer is not billed twice.
   const old = before?.provider === 'stripe' ? before.providerSubscriptionId : null;
   if (result.applied && checkout.kind === 'plan' && old && old !== subscriptionId && stripe) {
-    await stripe.subscriptions.cancel(old).catch((err: Error) => log.error({ err: err.message, subscription: old }, 'could not cancel the replaced Stripe subscription'));
+    await stripe.subscriptions
+      .cancel(old)
+      .catch((err: Error) => log.error({ err: err.message, subscription: old }, 'could not cancel the replaced Stripe subscription'));
   }
   return result.applied ? 'processed' : 'duplicate';
 }
@@ -139,10 +147,22 @@ async function invoicePaid(ctx: ServerContext, inv: Obj): Promise<EventOutcome> 
   return renewed ? 'processed' : 'duplicate';
 }
 
-const STATUS: Record<string, string> = { active: 'active', trialing: 'active', past_due: 'past_due', unpaid: 'past_due', incomplete: 'past_due', canceled: 'canceled', incomplete_expired: 'canceled' };
+const STATUS: Record<string, string> = {
+  active: 'active',
+  trialing: 'active',
+  past_due: 'past_due',
+  unpaid: 'past_due',
+  incomplete: 'past_due',
+  canceled: 'canceled',
+  incomplete_expired: 'canceled',
+};
 
 async function subscriptionUpdated(ctx: ServerContext, s: Obj): Promise<EventOutcome> {
-  const [sub] = await ctx.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, String(s.id))).limit(1);
+  const [sub] = await ctx.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.providerSubscriptionId, String(s.id)))
+    .limit(1);
   if (!sub) return 'ignored';
   await ctx.db
     .update(subscriptions)
@@ -152,7 +172,11 @@ async function subscriptionUpdated(ctx: ServerContext, s: Obj): Promise<EventOut
 }
 
 async function subscriptionDeleted(ctx: ServerContext, s: Obj): Promise<EventOutcome> {
-  const [sub] = await ctx.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, String(s.id))).limit(1);
+  const [sub] = await ctx.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.providerSubscriptionId, String(s.id)))
+    .limit(1);
   if (!sub) return 'ignored';
   await downgradeToFree(ctx, sub.userId);
   await audit(ctx.db, { userId: sub.userId, action: `Stripe subscription ended (${sub.plan} → free)`, category: 'payment' });
@@ -173,18 +197,31 @@ async function chargeRefunded(ctx: ServerContext, c: Obj, log: Log): Promise<Eve
   // The cumulative refunded amount names the refund step, so a replay of the same step inserts nothing.
   const inserted = await ctx.db
     .insert(refunds)
-    .values({ paymentId: payment.id, amount: refunded - payment.refundedAmount, currency: payment.currency, providerRef: `${c.id}:${refunded}`, reason: c.refunds?.data?.[0]?.reason ?? null })
+    .values({
+      paymentId: payment.id,
+      amount: refunded - payment.refundedAmount,
+      currency: payment.currency,
+      providerRef: `${c.id}:${refunded}`,
+      reason: c.refunds?.data?.[0]?.reason ?? null,
+    })
     .onConflictDoNothing()
     .returning({ id: refunds.id });
   if (!inserted.length) return 'duplicate';
   const full = refunded >= payment.amount;
-  await ctx.db.update(payments).set({ refundedAmount: refunded, status: full ? 'refunded' : 'partially_refunded' }).where(eq(payments.id, payment.id));
+  await ctx.db
+    .update(payments)
+    .set({ refundedAmount: refunded, status: full ? 'refunded' : 'partially_refunded' })
+    .where(eq(payments.id, payment.id));
   // A refunded pack takes back what is left of its credits.
   const pack = payment.kind === 'pack' && full ? findPack(payment.item) : undefined;
   if (pack && payment.userId) {
     const negative = Object.fromEntries(Object.entries(pack.amounts).map(([k, v]) => [k, -(v ?? 0)]));
     await grantCredits(ctx.db, payment.userId, negative, `refund:${payment.id}`, 'refund');
   }
-  await audit(ctx.db, { userId: payment.userId, action: `refund recorded: ${payment.description} (${refunded - payment.refundedAmount})`, category: 'payment' });
+  await audit(ctx.db, {
+    userId: payment.userId,
+    action: `refund recorded: ${payment.description} (${refunded - payment.refundedAmount})`,
+    category: 'payment',
+  });
   return 'processed';
 }

@@ -146,9 +146,24 @@ export async function loadSubscription(ctx: ServerContext, userId: string, role:
     const plan = await getPlan(ctx.db, rolePlan);
     const [updated] = await ctx.db
       .update(subscriptions)
-      .set({ plan: plan.id, status: 'active', ...planTermsColumns(plan), provider: null, providerSubscriptionId: null, cancelAtPeriodEnd: false, scheduledPlan: null, updatedAt: now })
+      .set({
+        plan: plan.id,
+        status: 'active',
+        ...planTermsColumns(plan),
+        provider: null,
+        providerSubscriptionId: null,
+        cancelAtPeriodEnd: false,
+        scheduledPlan: null,
+        updatedAt: now,
+      })
       // Only if nothing moved since the read (a purchase or another request).
-      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.plan, row.plan), sql`exists (select 1 from users where id = ${userId} and role = ${found.role})`))
+      .where(
+        and(
+          eq(subscriptions.userId, userId),
+          eq(subscriptions.plan, row.plan),
+          sql`exists (select 1 from users where id = ${userId} and role = ${found.role})`,
+        ),
+      )
       .returning();
     row = updated ?? (await readWithRole(ctx.db, userId))!.row;
   }
@@ -262,7 +277,12 @@ export interface RenewalPayment {
 }
 
 /** The payments row of a received payment: one shape for checkouts and renewals. */
-function paymentValues(who: { userId: string; email: string | null }, what: { kind: 'subscription' | 'pack'; item: string; description: string }, p: RenewalPayment, checkoutSessionId: string | null = null) {
+function paymentValues(
+  who: { userId: string; email: string | null },
+  what: { kind: 'subscription' | 'pack'; item: string; description: string },
+  p: RenewalPayment,
+  checkoutSessionId: string | null = null,
+) {
   return {
     userId: who.userId,
     email: who.email,
@@ -305,7 +325,11 @@ export async function fulfilCheckout(ctx: ServerContext, f: Fulfilment): Promise
     .values(
       paymentValues(
         { userId: checkout.userId, email: user?.email ?? null },
-        { kind: checkout.kind === 'plan' ? 'subscription' : 'pack', item: checkout.item, description: paymentDescription(checkout.kind, checkout.item, plan?.name) },
+        {
+          kind: checkout.kind === 'plan' ? 'subscription' : 'pack',
+          item: checkout.item,
+          description: paymentDescription(checkout.kind, checkout.item, plan?.name),
+        },
         f,
         checkout.id,
       ),
@@ -349,10 +373,18 @@ export async function fulfilCheckout(ctx: ServerContext, f: Fulfilment): Promise
     const pack = findPack(checkout.item);
     if (pack) await grantCredits(ctx.db, checkout.userId, pack.amounts, `payment:${paymentId}`, 'pack');
     if (f.customerId) {
-      await ctx.db.update(subscriptions).set({ providerCustomerId: f.customerId }).where(and(eq(subscriptions.userId, checkout.userId), sql`${subscriptions.providerCustomerId} is null`));
+      await ctx.db
+        .update(subscriptions)
+        .set({ providerCustomerId: f.customerId })
+        .where(and(eq(subscriptions.userId, checkout.userId), sql`${subscriptions.providerCustomerId} is null`));
     }
   }
-  await audit(ctx.db, { userId: checkout.userId, email: user?.email, action: `payment received: ${paymentDescription(checkout.kind, checkout.item, plan?.name)} (${f.provider})`, category: 'payment' });
+  await audit(ctx.db, {
+    userId: checkout.userId,
+    email: user?.email,
+    action: `payment received: ${paymentDescription(checkout.kind, checkout.item, plan?.name)} (${f.provider})`,
+    category: 'payment',
+  });
   return { applied: true, kind: checkout.kind, item: checkout.item };
 }
 
@@ -385,7 +417,13 @@ export async function downgradeToFree(ctx: ServerContext, userId: string): Promi
  * period starts, with a scheduled downgrade applied, in one transaction. The payment's provider ref is
  * unique, so a replayed event or a concurrent renewal records and renews nothing (returns false).
  */
-export async function renewSubscription(ctx: ServerContext, sub: SubscriptionRow, payment: RenewalPayment, periodStart: Date, periodEnd: Date): Promise<boolean> {
+export async function renewSubscription(
+  ctx: ServerContext,
+  sub: SubscriptionRow,
+  payment: RenewalPayment,
+  periodStart: Date,
+  periodEnd: Date,
+): Promise<boolean> {
   const next = isPlanId(sub.scheduledPlan) ? sub.scheduledPlan : (sub.plan as PlanId);
   const plan = await getPlan(ctx.db, next);
   const terms = next !== sub.plan ? planTermsColumns(plan) : {};
@@ -393,7 +431,13 @@ export async function renewSubscription(ctx: ServerContext, sub: SubscriptionRow
   return ctx.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(payments)
-      .values(paymentValues({ userId: sub.userId, email: user?.email ?? null }, { kind: 'subscription', item: next, description: paymentDescription('plan', next, plan.name) }, payment))
+      .values(
+        paymentValues(
+          { userId: sub.userId, email: user?.email ?? null },
+          { kind: 'subscription', item: next, description: paymentDescription('plan', next, plan.name) },
+          payment,
+        ),
+      )
       .onConflictDoNothing()
       .returning({ id: payments.id });
     if (!inserted.length) return false;
@@ -416,7 +460,13 @@ async function renewTestPeriods(ctx: ServerContext, row: SubscriptionRow, now: D
     const next = isPlanId(sub.scheduledPlan) ? sub.scheduledPlan : (sub.plan as PlanId);
     const amount = next === sub.plan ? sub.price : (await getPlan(ctx.db, next)).price;
     const start = sub.currentPeriodEnd;
-    await renewSubscription(ctx, sub, { provider: 'test', providerRef: `test-renewal:${sub.userId}:${periodKey(start)}`, amount, currency: sub.currency }, start, addMonth(start));
+    await renewSubscription(
+      ctx,
+      sub,
+      { provider: 'test', providerRef: `test-renewal:${sub.userId}:${periodKey(start)}`, amount, currency: sub.currency },
+      start,
+      addMonth(start),
+    );
     // Re-read: a concurrent request may have renewed this period (its payment ref is the same).
     const [current] = await ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, sub.userId)).limit(1);
     if (!current || current.currentPeriodEnd.getTime() === sub.currentPeriodEnd.getTime()) return current ?? sub;

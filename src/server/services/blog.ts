@@ -178,11 +178,7 @@ export async function updatePost(db: Db, origin: string, id: string, input: Blog
         .where(eq(blogPosts.id, id))
         .returning();
       const indexChanged =
-        publishing ||
-        status !== before.status ||
-        after.title !== before.title ||
-        after.slug !== before.slug ||
-        after.content !== before.content;
+        publishing || status !== before.status || after.title !== before.title || after.slug !== before.slug || after.content !== before.content;
       if (indexChanged) {
         if (before.status === 'published') await removeFromLibrary(tx, postLink(origin, before.slug));
         if (status === 'published') await addToLibrary(tx, after, origin, actorId);

@@ -42,7 +42,10 @@ export async function startCheckout(ctx: ServerContext, user: PublicUser, input:
     const current = await getPlan(ctx.db, sub.plan as PlanId);
     if (plan.id === current.id && !sub.cancelAtPeriodEnd) throw new AppError('conflict', `You are already on the ${plan.name} plan.`);
     if (plan.rank < current.rank)
-      throw new AppError('conflict', `${plan.name} is a smaller plan than ${current.name}: change plan instead, and it takes effect at the end of your billing period.`);
+      throw new AppError(
+        'conflict',
+        `${plan.name} is a smaller plan than ${current.name}: change plan instead, and it takes effect at the end of your billing period.`,
+      );
     amount = plan.price;
     item = plan.id;
   } else {
@@ -53,31 +56,52 @@ export async function startCheckout(ctx: ServerContext, user: PublicUser, input:
   }
   const [checkout] = await ctx.db
     .insert(checkoutSessions)
-    .values({ userId: user.id, kind: input.kind, item, amount, currency: 'usd', provider: provider.name, expiresAt: new Date(ctx.now().getTime() + CHECKOUT_TTL_MS) })
+    .values({
+      userId: user.id,
+      kind: input.kind,
+      item,
+      amount,
+      currency: 'usd',
+      provider: provider.name,
+      expiresAt: new Date(ctx.now().getTime() + CHECKOUT_TTL_MS),
+    })
     .returning();
   const successUrl = `${ctx.origin}/account?checkout=success&${input.kind}=${encodeURIComponent(item)}`;
   const cancelUrl = `${ctx.origin}/pricing?checkout=cancelled`;
   const session = await atProvider(
     'start the checkout',
-    () => provider.createCheckout({ checkout, user, customerId: sub.providerCustomerId, plan, pack: input.kind === 'pack' ? findPack(item)! : null, successUrl, cancelUrl }),
+    () =>
+      provider.createCheckout({
+        checkout,
+        user,
+        customerId: sub.providerCustomerId,
+        plan,
+        pack: input.kind === 'pack' ? findPack(item)! : null,
+        successUrl,
+        cancelUrl,
+      }),
     log,
   );
-  if (session.providerSessionId) await ctx.db.update(checkoutSessions).set({ providerSessionId: session.providerSessionId }).where(eq(checkoutSessions.id, checkout.id));
+  if (session.providerSessionId)
+    await ctx.db.update(checkoutSessions).set({ providerSessionId: session.providerSessionId }).where(eq(checkoutSessions.id, checkout.id));
   return { url: session.url };
 }
 
 /** A checkout of this user, or 404 (also for another user's id: ids are not confirmable). */
 export async function openCheckoutOf(ctx: ServerContext, id: string, userId: string): Promise<CheckoutRow> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError('not_found', 'This checkout does not exist.');
-  const [row] = await ctx.db.select().from(checkoutSessions).where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.userId, userId))).limit(1);
+  const [row] = await ctx.db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.userId, userId)))
+    .limit(1);
   if (!row) throw new AppError('not_found', 'This checkout does not exist.');
   return row;
 }
 
 /** What the test checkout page shows: the order, or why it cannot be paid (with the HTTP status to answer). */
 export type TestCheckoutView =
-  | { payable: true; checkout: CheckoutRow; item: string; detail: string; price: string }
-  | { payable: false; status: 404 | 409 | 410; message: string };
+  { payable: true; checkout: CheckoutRow; item: string; detail: string; price: string } | { payable: false; status: 404 | 409 | 410; message: string };
 
 export async function testCheckoutView(ctx: ServerContext, id: string, userId: string): Promise<TestCheckoutView> {
   let checkout: CheckoutRow;
@@ -113,7 +137,13 @@ export async function payTestCheckout(ctx: ServerContext, id: string, userId: st
   if (checkout.provider !== 'test') throw new AppError('not_found', 'This checkout does not exist.');
   if (checkout.status === 'cancelled' || (checkout.status === 'open' && checkout.expiresAt <= ctx.now()))
     throw new AppError('conflict', 'This checkout has expired or was cancelled. Start again from the pricing page.');
-  await fulfilCheckout(ctx, { checkoutId: checkout.id, provider: 'test', providerRef: `test:${checkout.id}`, amount: checkout.amount, currency: checkout.currency });
+  await fulfilCheckout(ctx, {
+    checkoutId: checkout.id,
+    provider: 'test',
+    providerRef: `test:${checkout.id}`,
+    amount: checkout.amount,
+    currency: checkout.currency,
+  });
   return checkout;
 }
 

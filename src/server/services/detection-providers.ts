@@ -50,7 +50,12 @@ async function postJson(url: string, body: unknown, headers: Record<string, stri
 
 /** GPTZero v2: POST /v2/predict/text {document} with the x-api-key header. */
 export async function gptzero(cfg: ProviderConfig, text: string): Promise<ProviderResult> {
-  const data = (await postJson(`${cfg.gptzeroUrl.replace(/\/$/, '')}/v2/predict/text`, { document: text }, { 'x-api-key': cfg.gptzeroKey! }, cfg.timeoutMs)) as {
+  const data = (await postJson(
+    `${cfg.gptzeroUrl.replace(/\/$/, '')}/v2/predict/text`,
+    { document: text },
+    { 'x-api-key': cfg.gptzeroKey! },
+    cfg.timeoutMs,
+  )) as {
     documents?: {
       class_probabilities?: { ai?: number };
       completely_generated_prob?: number;

@@ -44,9 +44,7 @@ const isLogprob = (v: unknown): v is number | null => v === null || (typeof v ==
 export function promptLogprobs(data: unknown, text: string): CompletionLogprobs {
   const body = data as { choices?: { logprobs?: unknown }[]; usage?: { prompt_tokens?: unknown } } | null;
   const lp = (Array.isArray(body?.choices) ? body.choices[0]?.logprobs : undefined) as
-    | { token_logprobs?: unknown; top_logprobs?: unknown; text_offset?: unknown }
-    | null
-    | undefined;
+    { token_logprobs?: unknown; top_logprobs?: unknown; text_offset?: unknown } | null | undefined;
   if (!lp || typeof lp !== 'object') throw new ScorerError('response has no choices[0].logprobs');
   const { token_logprobs: tokenLp, top_logprobs: topLp, text_offset: offsets } = lp;
   if (!Array.isArray(tokenLp) || !tokenLp.every(isLogprob)) throw new ScorerError('logprobs.token_logprobs is not a list of numbers');

@@ -29,8 +29,7 @@ function decodeText(buf: Buffer): string {
 }
 
 async function docxText(buf: Buffer): Promise<string> {
-  if (buf.subarray(0, 4).toString('binary') !== 'PK\x03\x04')
-    throw new AppError('unsupported_media_type', 'This .docx file is not a Word document.');
+  if (buf.subarray(0, 4).toString('binary') !== 'PK\x03\x04') throw new AppError('unsupported_media_type', 'This .docx file is not a Word document.');
   try {
     const mammoth = await import('mammoth');
     const { value } = await mammoth.extractRawText({ buffer: buf });

@@ -97,7 +97,9 @@ export function quotaError(ctx: PlanContext, result: ChargeResult, characters: n
     `This request needs ${n(characters)} characters, but only ${n(left)} of your ${n(ctx.terms.monthlyCharacters)} monthly characters on the ${ctx.planName} plan` +
       (result.credits > 0 ? ` and ${n(result.credits)} pack characters` : '') +
       ` are left. ` +
-      (top ? 'Buy a Text Boost pack on the Pricing page to continue' : 'Upgrade your plan or buy a Text Boost pack (from ' + formatPrice(CHEAPEST_TEXT_PACK) + ') on the Pricing page to continue') +
+      (top
+        ? 'Buy a Text Boost pack on the Pricing page to continue'
+        : 'Upgrade your plan or buy a Text Boost pack (from ' + formatPrice(CHEAPEST_TEXT_PACK) + ') on the Pricing page to continue') +
       `, or wait until your allowance renews on ${ctx.periodEnd.toISOString().slice(0, 10)}.`,
   );
 }

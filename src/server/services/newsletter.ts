@@ -61,10 +61,7 @@ export async function subscribe(ctx: ServerContext, req: FastifyRequest, email: 
     if (!existing) return;
     if (existing.status === 'confirmed') {
       // Already on the list: no new confirmation, just a reminder that carries a working unsubscribe link.
-      await ctx.db
-        .update(newsletterSubscribers)
-        .set({ unsubscribeTokenHash: fresh.unsubscribeTokenHash })
-        .where(eq(newsletterSubscribers.id, existing.id));
+      await ctx.db.update(newsletterSubscribers).set({ unsubscribeTokenHash: fresh.unsubscribeTokenHash }).where(eq(newsletterSubscribers.id, existing.id));
       kind = 'already';
     } else {
       // Pending (link lost or expired) or unsubscribed (wants back in): a new opt-in round.
@@ -77,7 +74,9 @@ export async function subscribe(ctx: ServerContext, req: FastifyRequest, email: 
   }
 
   try {
-    await ctx.mailer.send(kind === 'confirm' ? confirmMail(ctx.origin, email, confirmToken, unsubscribeToken) : alreadyMail(ctx.origin, email, unsubscribeToken));
+    await ctx.mailer.send(
+      kind === 'confirm' ? confirmMail(ctx.origin, email, confirmToken, unsubscribeToken) : alreadyMail(ctx.origin, email, unsubscribeToken),
+    );
   } catch (err) {
     // Same answer as on success: the outbox keeps the failed message for staff to see.
     req.log.error({ err: (err as Error).message }, 'newsletter e-mail could not be sent');

@@ -1,14 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { referenceDocuments } from '../../db/schema';
-import {
-  indexDocument,
-  type FingerprintStore,
-  type Fingerprint,
-  type LoadedSource,
-  type Posting,
-  type SourceLoader,
-} from '../../engines/plagiarism';
+import { indexDocument, type FingerprintStore, type Fingerprint, type LoadedSource, type Posting, type SourceLoader } from '../../engines/plagiarism';
 import { REFERENCE_ORIGINS } from '../../shared/api/plagiarism';
 import { countWords } from '../../shared/limits';
 

@@ -123,10 +123,15 @@ export async function listLibrary(db: Db, q: { origin?: ReferenceOrigin; limit: 
 }
 
 /** A document staff add by hand (pasted or uploaded); its reference must be new among staff documents. */
-export async function addStaffDocument(db: Db, doc: { title: string; reference: string; licence?: string; text: string }, addedBy: string): Promise<{ id: string }> {
+export async function addStaffDocument(
+  db: Db,
+  doc: { title: string; reference: string; licence?: string; text: string },
+  addedBy: string,
+): Promise<{ id: string }> {
   if (doc.text.trim() === '') throw new AppError('validation_failed', 'Please enter some text.', { text: 'Required' });
   const res = await addReferenceDocument(db, { title: doc.title, reference: doc.reference, licence: doc.licence, origin: 'staff', text: doc.text, addedBy });
-  if (!res.created || !res.id) throw new AppError('conflict', 'A document with this reference is already in the library.', { reference: 'Already in the library' });
+  if (!res.created || !res.id)
+    throw new AppError('conflict', 'A document with this reference is already in the library.', { reference: 'Already in the library' });
   return { id: res.id };
 }
 

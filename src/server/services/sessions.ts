@@ -9,12 +9,7 @@ import { hashToken, newToken } from './tokens';
 export const SESSION_COOKIE = 'vt_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-export async function createSession(
-  ctx: ServerContext,
-  reply: FastifyReply,
-  userId: string,
-  meta: { ip?: string; userAgent?: string } = {},
-): Promise<void> {
+export async function createSession(ctx: ServerContext, reply: FastifyReply, userId: string, meta: { ip?: string; userAgent?: string } = {}): Promise<void> {
   const token = newToken();
   const expiresAt = new Date(ctx.now().getTime() + SESSION_TTL_MS);
   await ctx.db.insert(sessions).values({

@@ -60,7 +60,8 @@ export async function changePlan(ctx: ServerContext, user: PublicUser, targetId:
     if (!sub.cancelAtPeriodEnd && !sub.scheduledPlan) throw new AppError('conflict', `You are already on the ${current.name} plan.`);
     // Staying: undo a pending cancellation or downgrade, at the price this account keeps.
     if (provider && sub.cancelAtPeriodEnd) await atProvider('resume the subscription', () => provider.setCancelAtPeriodEnd(sub, false), log);
-    if (provider && sub.scheduledPlan) await atProvider('keep the current plan', () => provider.changePlanAtRenewal(sub, { ...current, price: sub.price }), log);
+    if (provider && sub.scheduledPlan)
+      await atProvider('keep the current plan', () => provider.changePlanAtRenewal(sub, { ...current, price: sub.price }), log);
     sub = await setPending(ctx, user.id, { cancelAtPeriodEnd: false, scheduledPlan: null });
   } else if (target.rank > current.rank) {
     throw new AppError('conflict', `Upgrading to ${target.name} is paid through checkout: choose it on the Pricing page.`);

@@ -102,7 +102,8 @@ export function checkToolAccess(toolId: string, caller: Caller): void {
   const lowest = PLAN_IDS.find((id) => tool.requiredRole.includes(id));
   throw new AppError(
     'forbidden',
-    `The ${tool.name} is not included in the ${caller.plan.planName} plan` + (lowest ? `: it is available with the ${DEFAULT_PLANS[lowest].name} plan or higher. Upgrade on the Pricing page.` : '.'),
+    `The ${tool.name} is not included in the ${caller.plan.planName} plan` +
+      (lowest ? `: it is available with the ${DEFAULT_PLANS[lowest].name} plan or higher. Upgrade on the Pricing page.` : '.'),
   );
 }
 

@@ -47,7 +47,15 @@ export async function allowanceOf(ctx: ServerContext, user: PublicUser): Promise
              count(*) filter (where tool = 'ai_content_detector' and created_at >= ${new Date(`${today}T00:00:00Z`)}) as detections
       from usage_events where user_id = ${user.id}::uuid and status = 'ok' and created_at >= ${monthStart}`);
     const r = rows<{ chars: string | number; detections: string | number }>(res)[0];
-    return { plan: 'staff', period: null, used: Number(r.chars), limit: null, detectionsToday: Number(r.detections), dailyLimit: null, wordLimit: STAFF_WORD_LIMIT };
+    return {
+      plan: 'staff',
+      period: null,
+      used: Number(r.chars),
+      limit: null,
+      detectionsToday: Number(r.detections),
+      dailyLimit: null,
+      wordLimit: STAFF_WORD_LIMIT,
+    };
   }
   const sub = await loadSubscription(ctx, user.id, user.role);
   const terms = termsOf(sub);

@@ -8,7 +8,12 @@ export const PASSWORD_MIN = 6;
 /** argon2 inputs are capped so a megabyte "password" cannot pin a core. */
 export const PASSWORD_MAX = 256;
 
-const email = z.string().trim().toLowerCase().max(254).pipe(z.email({ message: EMAIL_MESSAGE }));
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ message: EMAIL_MESSAGE }));
 const password = z
   .string({ message: PASSWORD_MESSAGE })
   .min(PASSWORD_MIN, { message: PASSWORD_MESSAGE })

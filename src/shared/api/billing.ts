@@ -149,10 +149,18 @@ export interface UsageResponse {
 // ---------- Account ----------
 export const ProfileUpdateBody = z
   .object({
-    username: z.string().trim().regex(/^[A-Za-z0-9._-]{3,32}$/, {
-      message: 'Username must be 3–32 characters: letters, numbers, dots, dashes or underscores',
-    }),
-    email: z.string().trim().toLowerCase().max(254).pipe(z.email({ message: 'Please enter a valid email address' })),
+    username: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9._-]{3,32}$/, {
+        message: 'Username must be 3–32 characters: letters, numbers, dots, dashes or underscores',
+      }),
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(254)
+      .pipe(z.email({ message: 'Please enter a valid email address' })),
   })
   .partial()
   .strict();
@@ -160,10 +168,7 @@ export type ProfileUpdateBody = z.infer<typeof ProfileUpdateBody>;
 
 export const PasswordChangeBody = z.object({
   currentPassword: z.string().max(256),
-  newPassword: z
-    .string()
-    .min(6, { message: 'Password must be at least 6 characters' })
-    .max(256, { message: 'Password must be at most 256 characters' }),
+  newPassword: z.string().min(6, { message: 'Password must be at least 6 characters' }).max(256, { message: 'Password must be at most 256 characters' }),
 });
 export type PasswordChangeBody = z.infer<typeof PasswordChangeBody>;
 

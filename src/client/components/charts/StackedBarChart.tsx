@@ -41,7 +41,11 @@ export function StackedBarChart({
   const max = Math.max(0, ...bars.map((b) => b.total));
   if (max === 0) {
     return (
-      <div role="status" className="flex min-h-48 flex-col items-center justify-center gap-2 rounded-xl border border-dashed border-border p-6 text-center text-sm text-muted-foreground" data-testid="chart-empty">
+      <div
+        role="status"
+        className="flex min-h-48 flex-col items-center justify-center gap-2 rounded-xl border border-dashed border-border p-6 text-center text-sm text-muted-foreground"
+        data-testid="chart-empty"
+      >
         <BarChart3 className="size-6 text-muted-foreground/70" aria-hidden />
         {emptyMessage}
       </div>
@@ -118,25 +122,33 @@ export function StackedBarChart({
         </ul>
       </figcaption>
       <details className="text-sm">
-        <summary className="cursor-pointer rounded text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">Show the data as a table</summary>
+        <summary className="cursor-pointer rounded text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          Show the data as a table
+        </summary>
         <div className="mt-2 max-h-80 overflow-auto rounded-lg border">
           <table className="w-full text-left text-xs">
             <caption className="sr-only">{title}</caption>
             <thead className="sticky top-0 bg-muted">
               <tr>
-                <th scope="col" className="px-2 py-1.5 font-medium">{categoryLabel}</th>
+                <th scope="col" className="px-2 py-1.5 font-medium">
+                  {categoryLabel}
+                </th>
                 {used.map((s) => (
                   <th key={s.key} scope="col" className="px-2 py-1.5 text-right font-medium">
                     {s.label}
                   </th>
                 ))}
-                <th scope="col" className="px-2 py-1.5 text-right font-medium">Total {unit}</th>
+                <th scope="col" className="px-2 py-1.5 text-right font-medium">
+                  Total {unit}
+                </th>
               </tr>
             </thead>
             <tbody>
               {bars.map((bar, i) => (
                 <tr key={i} className="border-t">
-                  <th scope="row" className="px-2 py-1 font-normal whitespace-nowrap">{bar.label}</th>
+                  <th scope="row" className="px-2 py-1 font-normal whitespace-nowrap">
+                    {bar.label}
+                  </th>
                   {used.map((s) => (
                     <td key={s.key} className="px-2 py-1 text-right tabular-nums">
                       {format(rows[i].values[s.key] ?? 0)}

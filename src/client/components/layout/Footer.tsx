@@ -57,9 +57,7 @@ export function Footer() {
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-5">
         <div className="lg:col-span-2">
           <Logo />
-          <p className="mt-3 max-w-sm text-sm text-muted-foreground">
-            Open-source, self-hostable AI detection, writing and media tools.
-          </p>
+          <p className="mt-3 max-w-sm text-sm text-muted-foreground">Open-source, self-hostable AI detection, writing and media tools.</p>
           <a href={`mailto:${SITE.supportEmail}`} className="mt-3 inline-flex items-center gap-2 text-sm text-muted-foreground hover:text-primary">
             <Mail className="h-4 w-4" aria-hidden="true" />
             {SITE.supportEmail}

@@ -15,10 +15,7 @@ export const HEADER_LINKS = [
 ] as const;
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-muted hover:text-foreground',
-    isActive ? 'text-primary' : 'text-muted-foreground',
-  );
+  cn('rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-muted hover:text-foreground', isActive ? 'text-primary' : 'text-muted-foreground');
 
 export function Header() {
   const { user, isLoading } = useCurrentUser();

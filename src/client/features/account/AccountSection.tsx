@@ -2,7 +2,19 @@ import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 
 /** One card of the account page. */
-export function AccountSection({ title, description, children, className, id }: { title: string; description?: ReactNode; children: ReactNode; className?: string; id?: string }) {
+export function AccountSection({
+  title,
+  description,
+  children,
+  className,
+  id,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  className?: string;
+  id?: string;
+}) {
   return (
     <Card className={className} id={id}>
       <CardHeader className="pb-4">

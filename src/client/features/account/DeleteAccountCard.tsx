@@ -64,8 +64,7 @@ function DeleteOwnAccount() {
             <DialogHeader>
               <DialogTitle>Delete your account?</DialogTitle>
               <DialogDescription>
-                This cannot be undone. Enter your password to confirm, or
-                type <strong>DELETE</strong> if you sign in with Google only.
+                This cannot be undone. Enter your password to confirm, or type <strong>DELETE</strong> if you sign in with Google only.
               </DialogDescription>
             </DialogHeader>
             <PasswordField

@@ -37,7 +37,8 @@ function PasswordChangeForm({ onChanged }: { onChanged: () => void }) {
       onChanged();
     } catch (err) {
       if (err instanceof ApiError && err.fields) form.setErrors(err.fields);
-      else if (err instanceof ApiError && (err.status === 401 || err.status === 403)) form.setErrors({ currentPassword: err.serverMessage ?? 'The current password is not correct' });
+      else if (err instanceof ApiError && (err.status === 401 || err.status === 403))
+        form.setErrors({ currentPassword: err.serverMessage ?? 'The current password is not correct' });
       toast({ title: 'Password not changed', description: messageOf(err, 'Please try again in a moment.'), variant: 'destructive' });
     }
   }

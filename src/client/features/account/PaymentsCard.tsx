@@ -51,11 +51,21 @@ export function PaymentsCard({ className }: { className?: string }) {
           <table className="hidden w-full text-left text-sm md:table" data-testid="payments">
             <thead className="text-xs text-muted-foreground">
               <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">Date</th>
-                <th scope="col" className="px-3 py-2 font-medium">Description</th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">Amount</th>
-                <th scope="col" className="px-3 py-2 font-medium">Status</th>
-                <th scope="col" className="py-2 pl-3 font-medium">Receipt</th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Date
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Description
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  Amount
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="py-2 pl-3 font-medium">
+                  Receipt
+                </th>
               </tr>
             </thead>
             <tbody>

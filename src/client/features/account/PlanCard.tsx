@@ -117,7 +117,15 @@ export function PlanCard({ expectedPlan, className }: { expectedPlan: PlanId | n
             <li>
               <strong className="tabular-nums">{formatNumber(s.terms.wordLimit)}</strong> words per request
             </li>
-            <li>{s.terms.dailyDetections === null ? <strong>Unlimited detections</strong> : <><strong className="tabular-nums">{formatNumber(s.terms.dailyDetections)}</strong> detections a day</>}</li>
+            <li>
+              {s.terms.dailyDetections === null ? (
+                <strong>Unlimited detections</strong>
+              ) : (
+                <>
+                  <strong className="tabular-nums">{formatNumber(s.terms.dailyDetections)}</strong> detections a day
+                </>
+              )}
+            </li>
           </ul>
         </div>
         <div className="flex flex-wrap gap-2 md:justify-end">
@@ -152,8 +160,8 @@ export function PlanCard({ expectedPlan, className }: { expectedPlan: PlanId | n
           <DialogHeader>
             <DialogTitle>Cancel your {s.planName} plan?</DialogTitle>
             <DialogDescription>
-              You keep the {s.planName} plan and its allowance until {formatDate(s.currentPeriodEnd)}. After that your account moves to Free and is not
-              charged again. You can resume before then.
+              You keep the {s.planName} plan and its allowance until {formatDate(s.currentPeriodEnd)}. After that your account moves to Free and is not charged
+              again. You can resume before then.
             </DialogDescription>
           </DialogHeader>
           <DialogFooter>

@@ -60,7 +60,8 @@ export interface NewLibraryDocument {
 
 /** POST /api/admin/library as multipart (a file and the fields) or JSON (pasted text). */
 async function addDocument(input: NewLibraryDocument): Promise<{ id: string }> {
-  if (!input.file) return apiJson('POST', ADMIN_LIBRARY_API, { title: input.title, reference: input.reference, licence: input.licence || undefined, text: input.text });
+  if (!input.file)
+    return apiJson('POST', ADMIN_LIBRARY_API, { title: input.title, reference: input.reference, licence: input.licence || undefined, text: input.text });
   const form = fileForm(input.file, { title: input.title, reference: input.reference, licence: input.licence });
   return (await apiUpload(ADMIN_LIBRARY_API, form)) as { id: string };
 }
@@ -102,7 +103,8 @@ export interface SaveBlogPost<C> {
 /** Create a post or change one; answers the saved post. */
 export function useSaveBlogPost<C>(cb?: Callbacks<BlogPost, SaveBlogPost<C>>) {
   return useStaffMutation(
-    async ({ id, body }: SaveBlogPost<C>) => (await apiJson<BlogPostResponse>(id ? 'PATCH' : 'POST', id ? `${ADMIN_BLOG_API}/${id}` : ADMIN_BLOG_API, body)).post,
+    async ({ id, body }: SaveBlogPost<C>) =>
+      (await apiJson<BlogPostResponse>(id ? 'PATCH' : 'POST', id ? `${ADMIN_BLOG_API}/${id}` : ADMIN_BLOG_API, body)).post,
     BLOG_QUERIES,
     cb,
   );

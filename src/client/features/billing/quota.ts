@@ -43,7 +43,12 @@ export function isPlanLimitError(error: ApiError, loggedIn: boolean): boolean {
 
 export function recordQuotaError(error: ApiError, loggedIn = isLoggedIn()): void {
   if (!isPlanLimitError(error, loggedIn)) return;
-  set({ code: error.code as QuotaHit['code'], message: error.serverMessage ?? 'You have reached the limit of your plan.', pathname: window.location.pathname, at: Date.now() });
+  set({
+    code: error.code as QuotaHit['code'],
+    message: error.serverMessage ?? 'You have reached the limit of your plan.',
+    pathname: window.location.pathname,
+    at: Date.now(),
+  });
 }
 
 /**
@@ -85,6 +90,10 @@ export function useQuotaHit(pathname: string): QuotaHit | null {
       banners -= 1;
     };
   }, []);
-  const hit = useSyncExternalStore(subscribe, () => current, () => null);
+  const hit = useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  );
   return hit && hit.pathname === pathname ? hit : null;
 }

@@ -10,9 +10,7 @@ export function PostCard({ post, excerptChars, headingLevel = 2 }: { post: BlogP
   const excerpt = excerptChars ? truncateText(post.excerpt, excerptChars) : post.excerpt;
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:border-indigo-300 hover:shadow-md focus-within:ring-2 focus-within:ring-indigo-600 focus-within:ring-offset-2">
-      {post.featuredImage && (
-        <img src={post.featuredImage} alt="" loading="lazy" className="aspect-[16/9] w-full bg-slate-100 object-cover" />
-      )}
+      {post.featuredImage && <img src={post.featuredImage} alt="" loading="lazy" className="aspect-[16/9] w-full bg-slate-100 object-cover" />}
       <div className="flex flex-1 flex-col p-6">
         {post.publishedAt && (
           <p className="flex items-center gap-1.5 text-sm text-slate-500">

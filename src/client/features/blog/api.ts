@@ -44,11 +44,7 @@ export function useBlogPosts(limit: number) {
   };
 }
 
-export type PostState =
-  | { kind: 'loading' }
-  | { kind: 'found'; post: BlogPost; fallback: boolean }
-  | { kind: 'not-found' }
-  | { kind: 'error' };
+export type PostState = { kind: 'loading' } | { kind: 'found'; post: BlogPost; fallback: boolean } | { kind: 'not-found' } | { kind: 'error' };
 
 /** One published post. A 404 is "not found"; other failures fall back to a built-in post of that slug. */
 export function useBlogPost(slug: string): PostState {

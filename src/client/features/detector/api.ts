@@ -39,7 +39,10 @@ export const TONE_CLASSES = {
 export const VERDICT_LABELS: Record<DetectResponse['verdict'], { title: string; detail: string }> = {
   ai: { title: VERDICT_TEXT.ai, detail: 'The writing shows strong, consistent signs of machine generation.' },
   human: { title: VERDICT_TEXT.human, detail: 'The writing looks like a person wrote it.' },
-  mixed: { title: VERDICT_TEXT.mixed, detail: 'Some passages look machine-generated and others human-written. The highlighted sentences are the ones that look AI-generated.' },
+  mixed: {
+    title: VERDICT_TEXT.mixed,
+    detail: 'Some passages look machine-generated and others human-written. The highlighted sentences are the ones that look AI-generated.',
+  },
   uncertain: {
     title: VERDICT_TEXT.uncertain,
     detail: 'The signals are not strong enough for a reliable verdict. Treat this result as inconclusive, not as evidence.',

@@ -37,9 +37,7 @@ export function acceptIssue(text: string, issues: Issue[], id: number, replaceme
   const delta = replacement.length - (target.end - target.start);
   return {
     text: text.slice(0, target.start) + replacement + text.slice(target.end),
-    issues: issues
-      .filter((i) => i.id !== id)
-      .map((i) => (i.start >= target.end ? { ...i, start: i.start + delta, end: i.end + delta } : i)),
+    issues: issues.filter((i) => i.id !== id).map((i) => (i.start >= target.end ? { ...i, start: i.start + delta, end: i.end + delta } : i)),
   };
 }
 
@@ -133,7 +131,8 @@ export default function GrammarPage(_: { slug: string }) {
     if (!doc) return;
     let cur = { text: doc.text, issues: doc.issues };
     // from the end, so earlier offsets stay valid; issues without a suggestion stay listed
-    for (const i of [...doc.issues].sort((a, b) => b.start - a.start)) if (i.suggestions.length) cur = acceptIssue(cur.text, cur.issues, i.id, i.suggestions[0]);
+    for (const i of [...doc.issues].sort((a, b) => b.start - a.start))
+      if (i.suggestions.length) cur = acceptIssue(cur.text, cur.issues, i.id, i.suggestions[0]);
     setDoc({ ...doc, ...cur });
     setText(cur.text);
   }
@@ -141,7 +140,6 @@ export default function GrammarPage(_: { slug: string }) {
   const fixable = doc?.issues.filter((i) => i.suggestions.length > 0).length ?? 0;
   return (
     <ToolPageShell title="Grammar Fixer" lead="Find grammar, spelling, repeated-word and a/an mistakes, then accept or ignore each fix.">
-
       <ToolInputPanel
         id="grammar-input"
         label="Your text"
@@ -166,7 +164,12 @@ export default function GrammarPage(_: { slug: string }) {
       )}
 
       {doc && (
-        <section ref={resultRef} aria-labelledby="grammar-result-title" className="mt-6 grid items-start gap-4 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" data-testid="grammar-result">
+        <section
+          ref={resultRef}
+          aria-labelledby="grammar-result-title"
+          className="mt-6 grid items-start gap-4 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"
+          data-testid="grammar-result"
+        >
           <div className="rounded-2xl border bg-card p-4 shadow-sm sm:p-5 md:sticky md:top-20">
             <div className="flex flex-wrap items-center gap-2">
               <h2 id="grammar-result-title" className="text-lg font-semibold">

@@ -89,7 +89,11 @@ export function HomeTool() {
       if (n > 0) navigate('/tools/plagiarism-checker', { state: { text, result: body } });
       else setTab('humanize');
     } catch (err) {
-      toast({ title: 'Plagiarism Check Failed', description: failureMessage(err, 'Failed to check for plagiarism. Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Plagiarism Check Failed',
+        description: failureMessage(err, 'Failed to check for plagiarism. Please try again.'),
+        variant: 'destructive',
+      });
     } finally {
       setChecking(false);
     }

@@ -20,8 +20,7 @@ export type NewsletterTokenAction = 'confirm' | 'unsubscribe';
 export function useNewsletterToken(action: NewsletterTokenAction, token: string) {
   return useQuery({
     queryKey: ['newsletter', action, token],
-    queryFn: () =>
-      apiJson<NewsletterConfirmResponse | NewsletterUnsubscribeResponse>('POST', `/api/newsletter/${action}`, { token }),
+    queryFn: () => apiJson<NewsletterConfirmResponse | NewsletterUnsubscribeResponse>('POST', `/api/newsletter/${action}`, { token }),
     enabled: token.length > 0,
     retry: false,
     staleTime: Infinity,

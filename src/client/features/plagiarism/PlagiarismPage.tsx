@@ -55,7 +55,6 @@ const NOTES: ToolNote[] = [
   },
 ];
 
-
 /** /tools/plagiarism-checker */
 export default function PlagiarismPage(_props: { slug: string }) {
   usePageTitle('Plagiarism Checker');
@@ -89,7 +88,11 @@ export default function PlagiarismPage(_props: { slug: string }) {
       setChecked({ result, text: analysed });
       if (user) refreshStatus(); // a shared submission grows the library
     } catch (err) {
-      toast({ title: 'Plagiarism Check Failed', description: err instanceof ApiError && err.status === 404 ? FAILED : messageOf(err, FAILED), variant: 'destructive' });
+      toast({
+        title: 'Plagiarism Check Failed',
+        description: err instanceof ApiError && err.status === 404 ? FAILED : messageOf(err, FAILED),
+        variant: 'destructive',
+      });
     } finally {
       running.current = false;
       setBusy(false);
@@ -146,7 +149,10 @@ function ShareSubmissions() {
   const settings = useUserSettings();
   const save = useSaveUserSettings();
   const choose = (shareSubmissions: boolean) =>
-    save.mutate({ shareSubmissions }, { onError: (err) => toast({ title: 'Could not save your choice', description: messageOf(err, 'Please try again.'), variant: 'destructive' }) });
+    save.mutate(
+      { shareSubmissions },
+      { onError: (err) => toast({ title: 'Could not save your choice', description: messageOf(err, 'Please try again.'), variant: 'destructive' }) },
+    );
   const checked = save.isPending ? (save.variables?.shareSubmissions ?? false) : (settings.data?.shareSubmissions ?? false);
   return (
     <div className="rounded-2xl border bg-card p-4 shadow-sm sm:p-5" data-testid="share-submissions">
@@ -161,10 +167,10 @@ function ShareSubmissions() {
         <span>
           <span className="block text-sm font-medium">Share my submissions with the reference library</span>
           <span className="mt-1 block text-sm text-muted-foreground">
-            When this is on, every text you check is added to this server's reference library after the check (it never matches itself),
-            listed as &ldquo;Submission by your username&rdquo;. Later checks, by you and by other users, can then find passages copied
-            from it, as in a school's or university's repository. The same text is stored only once. It is off unless you turn it on;
-            turning it off stops adding new texts, and staff can remove texts already shared.
+            When this is on, every text you check is added to this server's reference library after the check (it never matches itself), listed as
+            &ldquo;Submission by your username&rdquo;. Later checks, by you and by other users, can then find passages copied from it, as in a school's or
+            university's repository. The same text is stored only once. It is off unless you turn it on; turning it off stops adding new texts, and staff can
+            remove texts already shared.
           </span>
           {settings.isError && <span className="mt-1 block text-sm text-red-600">Your setting could not be loaded.</span>}
         </span>

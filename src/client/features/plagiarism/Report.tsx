@@ -45,7 +45,8 @@ function segments(text: string, items: PlagiarismSource[]): Segment[] {
 export function Report({ result, text, ref }: { result: PlagiarismResponse; text: string; ref: React.Ref<HTMLDivElement> }) {
   const segs = useMemo(() => segments(text, result.items), [text, result.items]);
   const docs = result.checkedAgainst.documents.toLocaleString('en-US');
-  const tone = result.similarity >= 40 ? 'text-red-600' : result.similarity >= 15 ? 'text-amber-600' : result.similarity > 0 ? 'text-sky-700' : 'text-emerald-600';
+  const tone =
+    result.similarity >= 40 ? 'text-red-600' : result.similarity >= 15 ? 'text-amber-600' : result.similarity > 0 ? 'text-sky-700' : 'text-emerald-600';
 
   return (
     <div id="plagiarism-report" ref={ref} className="scroll-mt-20 space-y-5" data-testid="plagiarism-report">

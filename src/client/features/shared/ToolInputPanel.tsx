@@ -34,7 +34,22 @@ export interface ToolInputPanelProps {
 }
 
 /** The input of every tool page and the home tool: text, run button, upload, clear and word counter. */
-export function ToolInputPanel({ id, label, labelHidden, value, onChange, placeholder, rows = 9, words, limit, actions, align = 'center', upload, onClear, bare }: ToolInputPanelProps) {
+export function ToolInputPanel({
+  id,
+  label,
+  labelHidden,
+  value,
+  onChange,
+  placeholder,
+  rows = 9,
+  words,
+  limit,
+  actions,
+  align = 'center',
+  upload,
+  onClear,
+  bare,
+}: ToolInputPanelProps) {
   const fileInput = useRef<HTMLInputElement>(null);
   return (
     <div className={bare ? undefined : 'rounded-2xl border bg-card p-4 shadow-sm sm:p-5'}>

@@ -22,7 +22,11 @@ export function useWordLimit(text: string) {
 export function WordCounter({ words, limit }: { words: number; limit: number }) {
   const over = words > limit;
   return (
-    <span className={cn('ml-auto text-sm tabular-nums', over ? 'font-semibold text-red-600' : 'text-muted-foreground')} aria-live="polite" data-testid="word-counter">
+    <span
+      className={cn('ml-auto text-sm tabular-nums', over ? 'font-semibold text-red-600' : 'text-muted-foreground')}
+      aria-live="polite"
+      data-testid="word-counter"
+    >
       {words.toLocaleString('en-US')} / {limit.toLocaleString('en-US')} words
     </span>
   );
@@ -77,7 +81,11 @@ export function QuotaBanner() {
   if (!hit) return null;
   const canUpgrade = !user || user.role === 'free' || user.role === 'basic' || user.role === 'pro';
   return (
-    <div role="alert" data-testid="quota-banner" className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 sm:flex-row sm:items-center">
+    <div
+      role="alert"
+      data-testid="quota-banner"
+      className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 sm:flex-row sm:items-center"
+    >
       <AlertTriangle className="size-5 shrink-0 text-amber-700" aria-hidden />
       <p className="flex-1 font-medium">{hit.message}</p>
       <div className="flex flex-wrap items-center gap-2">
@@ -97,7 +105,12 @@ export function QuotaBanner() {
             Buy characters
           </Link>
         )}
-        <button type="button" onClick={clearQuotaHit} aria-label="Dismiss" className="inline-flex size-9 items-center justify-center rounded-md hover:bg-amber-100">
+        <button
+          type="button"
+          onClick={clearQuotaHit}
+          aria-label="Dismiss"
+          className="inline-flex size-9 items-center justify-center rounded-md hover:bg-amber-100"
+        >
           <X className="size-4" aria-hidden />
         </button>
       </div>

@@ -113,9 +113,15 @@ export function ByToolTable({ byTool }: { byTool: UsageByTool[] }) {
         <caption className="sr-only">Usage by tool</caption>
         <thead className="text-xs text-muted-foreground">
           <tr>
-            <th scope="col" className="py-2 pr-3 font-medium">Tool</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Requests</th>
-            <th scope="col" className="py-2 pl-3 text-right font-medium">Characters</th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Tool
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Requests
+            </th>
+            <th scope="col" className="py-2 pl-3 text-right font-medium">
+              Characters
+            </th>
           </tr>
         </thead>
         <tbody>

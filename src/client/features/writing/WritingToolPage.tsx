@@ -85,7 +85,6 @@ export default function WritingToolPage({ slug }: { slug: string }) {
   const engine = result?.response.engine;
   return (
     <ToolPageShell title={cfg.title} lead={cfg.lead}>
-
       {modelMissing && (
         <div role="alert" className="mb-5 flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
           <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
@@ -150,7 +149,12 @@ export default function WritingToolPage({ slug }: { slug: string }) {
       )}
 
       {result && streamed === null && (
-        <section ref={resultRef} aria-labelledby="writing-output-title" className="mt-6 rounded-2xl border bg-card p-4 shadow-sm sm:p-5" data-testid="writing-result">
+        <section
+          ref={resultRef}
+          aria-labelledby="writing-output-title"
+          className="mt-6 rounded-2xl border bg-card p-4 shadow-sm sm:p-5"
+          data-testid="writing-result"
+        >
           <div className="flex flex-wrap items-center gap-2">
             <h2 id="writing-output-title" className="text-lg font-semibold">
               {cfg.outputLabel}
@@ -172,7 +176,9 @@ export default function WritingToolPage({ slug }: { slug: string }) {
                     onClick={() => setView(v)}
                     className={cn('rounded-md px-3 py-1', view === v ? 'bg-background shadow-sm' : 'text-muted-foreground')}
                   >
-                    {v === 'output' ? 'Result' : (
+                    {v === 'output' ? (
+                      'Result'
+                    ) : (
                       <span className="inline-flex items-center gap-1">
                         <GitCompare className="size-3.5" aria-hidden /> Changes
                       </span>
@@ -184,11 +190,14 @@ export default function WritingToolPage({ slug }: { slug: string }) {
           </div>
           {result.response.notice && <p className="mt-2 text-xs text-amber-700">{result.response.notice}</p>}
           {result.response.grammarChecked === false && (
-            <p className="mt-2 text-xs text-muted-foreground" data-testid="grammar-note">The grammar check was unavailable or too slow, so this text was not grammar-checked.</p>
+            <p className="mt-2 text-xs text-muted-foreground" data-testid="grammar-note">
+              The grammar check was unavailable or too slow, so this text was not grammar-checked.
+            </p>
           )}
           {result.response.grammarChecked === true && (result.response.revertedSentences ?? 0) > 0 && (
             <p className="mt-2 text-xs text-muted-foreground" data-testid="grammar-note">
-              Grammar-checked: {result.response.revertedSentences} {result.response.revertedSentences === 1 ? 'sentence was' : 'sentences were'} kept as written, because the rewrite added a grammar issue.
+              Grammar-checked: {result.response.revertedSentences} {result.response.revertedSentences === 1 ? 'sentence was' : 'sentences were'} kept as
+              written, because the rewrite added a grammar issue.
             </p>
           )}
           <div className="mt-3 rounded-xl border bg-background p-4">

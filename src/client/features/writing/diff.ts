@@ -19,8 +19,7 @@ export function diffWords(before: string, after: string): DiffPart[] {
   const w = b.length + 1;
   const lcs = new Uint32Array((a.length + 1) * w);
   for (let i = a.length - 1; i >= 0; i--)
-    for (let j = b.length - 1; j >= 0; j--)
-      lcs[i * w + j] = a[i] === b[j] ? lcs[(i + 1) * w + j + 1] + 1 : Math.max(lcs[(i + 1) * w + j], lcs[i * w + j + 1]);
+    for (let j = b.length - 1; j >= 0; j--) lcs[i * w + j] = a[i] === b[j] ? lcs[(i + 1) * w + j + 1] + 1 : Math.max(lcs[(i + 1) * w + j], lcs[i * w + j + 1]);
   const out: DiffPart[] = [];
   const push = (kind: DiffPart['kind'], text: string) => {
     const last = out[out.length - 1];

@@ -56,14 +56,7 @@ function BlogManager({ description }: { description: string }) {
   const list = useAdminBlogPosts();
 
   if (editing) {
-    return (
-      <Editor
-        key={editing.session}
-        post={editing.post}
-        onClose={() => setEditing(null)}
-        onSaved={(post) => setEditing((e) => e && { ...e, post })}
-      />
-    );
+    return <Editor key={editing.session} post={editing.post} onClose={() => setEditing(null)} onSaved={(post) => setEditing((e) => e && { ...e, post })} />;
   }
 
   return (
@@ -142,7 +135,13 @@ function PostRow({ post, onEdit }: { post: BlogPost; onEdit: () => void }) {
           <Button variant="outline" size="sm" onClick={onEdit} disabled={busy} aria-label={`Edit ${post.title}`}>
             <Pencil /> Edit
           </Button>
-          <Button variant="outline" size="sm" onClick={() => toggle.mutate(post)} disabled={busy} aria-label={`${post.published ? 'Unpublish' : 'Publish'} ${post.title}`}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => toggle.mutate(post)}
+            disabled={busy}
+            aria-label={`${post.published ? 'Unpublish' : 'Publish'} ${post.title}`}
+          >
             {toggle.isPending ? <Spinner /> : post.published ? <EyeOff /> : <Send />} {post.published ? 'Unpublish' : 'Publish'}
           </Button>
           {post.published && (
@@ -263,7 +262,11 @@ function Editor({ post, onClose, onSaved }: { post: BlogPost | null; onClose: ()
         </Button>
       </div>
       {confirmLeave && (
-        <div role="alertdialog" aria-label="Unsaved changes" className="mb-4 flex flex-wrap items-center gap-2 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+        <div
+          role="alertdialog"
+          aria-label="Unsaved changes"
+          className="mb-4 flex flex-wrap items-center gap-2 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+        >
           <span className="mr-auto">This post has unsaved changes.</span>
           <Button variant="destructive" size="sm" onClick={onClose}>
             Discard changes
@@ -311,7 +314,15 @@ function Editor({ post, onClose, onSaved }: { post: BlogPost | null; onClose: ()
           </div>
           <div>
             <Label htmlFor={`${id}-image`}>Featured image URL (optional)</Label>
-            <Input id={`${id}-image`} type="url" value={draft.featuredImage} onChange={set('featuredImage')} placeholder="https://…" className="mt-1" {...invalid('featuredImage')} />
+            <Input
+              id={`${id}-image`}
+              type="url"
+              value={draft.featuredImage}
+              onChange={set('featuredImage')}
+              placeholder="https://…"
+              className="mt-1"
+              {...invalid('featuredImage')}
+            />
             {fieldError('featuredImage')}
           </div>
         </div>

@@ -111,7 +111,13 @@ export function AdminLayout({ user, role }: { user: PublicUser; role: StaffRole 
             View site
           </Link>
           <div className="ml-auto flex items-center gap-2">
-            <Button variant="ghost" size="icon" onClick={toggleTheme} aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'} title={theme === 'dark' ? 'Light theme' : 'Dark theme'}>
+            <Button
+              variant="ghost"
+              size="icon"
+              onClick={toggleTheme}
+              aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
+              title={theme === 'dark' ? 'Light theme' : 'Dark theme'}
+            >
               {theme === 'dark' ? <Sun className="!size-5" aria-hidden="true" /> : <Moon className="!size-5" aria-hidden="true" />}
             </Button>
             <Button variant="outline" size="sm" onClick={() => void queryClient.invalidateQueries()}>
@@ -161,7 +167,10 @@ export function AdminLayout({ user, role }: { user: PublicUser; role: StaffRole 
         </header>
 
         {banner && (
-          <div role="note" className="border-b border-amber-200 bg-amber-50 px-4 py-3 text-amber-950 sm:px-6 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
+          <div
+            role="note"
+            className="border-b border-amber-200 bg-amber-50 px-4 py-3 text-amber-950 sm:px-6 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100"
+          >
             <p className="text-sm font-semibold">{banner.title}</p>
             <p className="text-sm">{banner.text}</p>
           </div>

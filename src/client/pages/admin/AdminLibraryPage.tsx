@@ -161,10 +161,14 @@ function Row({ doc, canWrite }: { doc: LibraryDocumentSummary; canWrite: boolean
         </div>
       </td>
       <td className="px-4 py-3">
-        <Badge className="whitespace-nowrap" variant={doc.origin === 'user' ? 'warning' : doc.origin === 'staff' ? 'default' : 'secondary'}>{ORIGIN_LABEL[doc.origin] ?? doc.origin}</Badge>
+        <Badge className="whitespace-nowrap" variant={doc.origin === 'user' ? 'warning' : doc.origin === 'staff' ? 'default' : 'secondary'}>
+          {ORIGIN_LABEL[doc.origin] ?? doc.origin}
+        </Badge>
       </td>
       <td className="px-4 py-3 text-right tabular-nums">{doc.wordCount.toLocaleString('en-US')}</td>
-      <td className="whitespace-nowrap px-4 py-3 text-muted-foreground">{new Date(doc.createdAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}</td>
+      <td className="whitespace-nowrap px-4 py-3 text-muted-foreground">
+        {new Date(doc.createdAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}
+      </td>
       <td className="whitespace-nowrap px-4 py-3 text-right">
         {!canWrite ? null : confirming ? (
           <span className="inline-flex items-center gap-2" role="group" aria-label={`Confirm deleting ${doc.title}`}>
@@ -245,13 +249,21 @@ function AddForm({ onDone }: { onDone: () => void }) {
       </div>
       <div>
         <Label htmlFor="library-licence">Licence (optional)</Label>
-        <Input id="library-licence" value={licence} onChange={(e) => setLicence(e.target.value)} maxLength={500} placeholder="e.g. Public domain, CC BY 4.0, used with permission" className="mt-1" />
+        <Input
+          id="library-licence"
+          value={licence}
+          onChange={(e) => setLicence(e.target.value)}
+          maxLength={500}
+          placeholder="e.g. Public domain, CC BY 4.0, used with permission"
+          className="mt-1"
+        />
       </div>
       <div>
         <Label htmlFor="library-text">Text</Label>
         {file ? (
           <div className="mt-1 flex items-center gap-2 rounded-lg border border-dashed p-3 text-sm">
-            <FileUp className="size-4" aria-hidden /> {file.name} ({Math.ceil(file.size / 1024).toLocaleString('en-US')} KB) — its text is extracted on the server.
+            <FileUp className="size-4" aria-hidden /> {file.name} ({Math.ceil(file.size / 1024).toLocaleString('en-US')} KB) — its text is extracted on the
+            server.
             <Button type="button" variant="ghost" size="sm" className="ml-auto" onClick={() => setFile(null)}>
               <X /> Remove
             </Button>

@@ -52,11 +52,7 @@ export default function RegisterPage() {
       }
     >
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <FormField
-          label="Username"
-          autoComplete="username"
-          {...form.field('username')}
-        />
+        <FormField label="Username" autoComplete="username" {...form.field('username')} />
         <EmailField {...form.field('email')} />
         <PasswordField {...form.field('password')} />
         <SubmitButton className="mt-2" busy={submitting} busyLabel="Loading...">

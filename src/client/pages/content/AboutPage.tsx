@@ -40,9 +40,8 @@ export default function AboutPage() {
         title="About Veritext"
         intro={
           <p>
-            Veritext is an open-source, self-hostable platform of AI writing and detection tools. Its core is an AI-text
-            detector that explains its verdicts, so that the people who rely on it — teachers, editors, students —
-            can check the reasoning instead of trusting a number.
+            Veritext is an open-source, self-hostable platform of AI writing and detection tools. Its core is an AI-text detector that explains its verdicts, so
+            that the people who rely on it — teachers, editors, students — can check the reasoning instead of trusting a number.
           </p>
         }
       />
@@ -52,16 +51,14 @@ export default function AboutPage() {
           <Prose>
             <h2 className="mt-0!">Why we built it</h2>
             <p>
-              AI writing assistants are now part of how many people write. That has left schools, publishers and
-              businesses asking a hard question: was this text written by a person? Many detectors answer with a
-              single percentage and little explanation, and they run on someone else’s servers, so your documents
-              leave your hands.
+              AI writing assistants are now part of how many people write. That has left schools, publishers and businesses asking a hard question: was this
+              text written by a person? Many detectors answer with a single percentage and little explanation, and they run on someone else’s servers, so your
+              documents leave your hands.
             </p>
             <p>
-              We think a detector should be something you can question. Veritext highlights the sentences that look
-              machine-written, lists the signals behind each score and says “uncertain” when it cannot tell. Because it
-              is open source and runs on your own server, you can audit how it works and keep sensitive documents
-              in-house.
+              We think a detector should be something you can question. Veritext highlights the sentences that look machine-written, lists the signals behind
+              each score and says “uncertain” when it cannot tell. Because it is open source and runs on your own server, you can audit how it works and keep
+              sensitive documents in-house.
             </p>
 
             <h2>What Veritext includes</h2>
@@ -76,26 +73,22 @@ export default function AboutPage() {
                 <strong>Plagiarism checker</strong> — matches against the reference library of your instance.
               </li>
               <li>
-                <strong>Writing, SEO and media tools</strong> — summarizer, grammar fixer, keyword extractor, image
-                captions and more. See <Link to="/tools">all tools</Link>; those whose engines have not shipped yet are
-                clearly marked.
+                <strong>Writing, SEO and media tools</strong> — summarizer, grammar fixer, keyword extractor, image captions and more. See{' '}
+                <Link to="/tools">all tools</Link>; those whose engines have not shipped yet are clearly marked.
               </li>
             </ul>
 
             <h2>What a detector cannot do</h2>
             <p>
-              No detector can prove who wrote a text. Results depend on length, language, genre and the model that
-              produced the text, and heavily edited writing is hard to classify. The detector’s model card (
-              <code>docs/detector.md</code> in the source code) describes how it was built and evaluated and where it is
-              known to struggle. Please treat every result as one piece of evidence, alongside drafts, context and a
-              conversation with the writer.
+              No detector can prove who wrote a text. Results depend on length, language, genre and the model that produced the text, and heavily edited writing
+              is hard to classify. The detector’s model card (<code>docs/detector.md</code> in the source code) describes how it was built and evaluated and
+              where it is known to struggle. Please treat every result as one piece of evidence, alongside drafts, context and a conversation with the writer.
             </p>
 
             <h2>Who runs this website</h2>
             <p>
-              Veritext is software, and anyone can host it. This website is an instance run by its operator, who is
-              responsible for the service, its accounts and its policies. For questions about this instance, see the{' '}
-              <Link to="/contact">contact page</Link>.
+              Veritext is software, and anyone can host it. This website is an instance run by its operator, who is responsible for the service, its accounts
+              and its policies. For questions about this instance, see the <Link to="/contact">contact page</Link>.
             </p>
           </Prose>
 

@@ -30,8 +30,8 @@ export default function AdvertisePage() {
         title={`Advertise on ${SITE.name}`}
         intro={
           <p>
-            Sponsorships and advertising on this instance are arranged directly with its operator. If your product is
-            useful to students, teachers, writers, marketers or SEO specialists, get in touch.
+            Sponsorships and advertising on this instance are arranged directly with its operator. If your product is useful to students, teachers, writers,
+            marketers or SEO specialists, get in touch.
           </p>
         }
       />
@@ -56,8 +56,8 @@ export default function AdvertisePage() {
               <li>We reply with the placements available on this instance and their terms.</li>
             </ol>
             <p>
-              We do not publish audience figures we cannot stand behind. If you need traffic information, ask and we
-              will share what the operator of this instance actually measures.
+              We do not publish audience figures we cannot stand behind. If you need traffic information, ask and we will share what the operator of this
+              instance actually measures.
             </p>
           </Prose>
           <div className="self-start rounded-2xl border border-indigo-200 bg-indigo-50/60 p-6">

@@ -52,9 +52,7 @@ function EmptyState() {
       </p>
       <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
         <Button asChild size="lg" variant="outline">
-          <Link to="/faq">
-            Read the FAQ
-          </Link>
+          <Link to="/faq">Read the FAQ</Link>
         </Button>
         <Button asChild size="lg">
           <Link to="/tools">

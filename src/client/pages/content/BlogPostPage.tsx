@@ -65,9 +65,7 @@ function Missing({ error }: { error: boolean }) {
         </span>
         <h1 className="mt-4 text-2xl font-bold text-slate-900">{error ? 'This post could not be loaded' : 'Post not found'}</h1>
         <p className="mt-2 text-slate-600">
-          {error
-            ? 'The blog could not be reached. Please check your connection and try again.'
-            : 'This post does not exist or is no longer published.'}
+          {error ? 'The blog could not be reached. Please check your connection and try again.' : 'This post does not exist or is no longer published.'}
         </p>
         <Button asChild size="lg" className="mt-6">
           <Link to="/blog">

@@ -100,9 +100,7 @@ function UnknownCompetitor() {
       <h1 className="text-2xl font-bold text-slate-900">Comparison not found</h1>
       <p className="mt-3 text-slate-600">We do not have a comparison page for this address.</p>
       <Button asChild size="lg" className="mt-6">
-        <Link to="/">
-          Back to home
-        </Link>
+        <Link to="/">Back to home</Link>
       </Button>
     </Container>
   );
@@ -126,8 +124,8 @@ export default function ComparisonPage() {
         title={`Veritext vs ${name}`}
         intro={
           <p>
-            Looking for a {name} alternative? {name} is {COMPETITOR_KIND[slug]}. Veritext is an open-source AI detector
-            you can host yourself. Here is how they differ on facts you can check.
+            Looking for a {name} alternative? {name} is {COMPETITOR_KIND[slug]}. Veritext is an open-source AI detector you can host yourself. Here is how they
+            differ on facts you can check.
           </p>
         }
       >
@@ -138,9 +136,7 @@ export default function ComparisonPage() {
             </Link>
           </Button>
           <Button asChild size="lg" variant="outline">
-            <Link to="/about">
-              About Veritext
-            </Link>
+            <Link to="/about">About Veritext</Link>
           </Button>
         </div>
       </PageHeader>
@@ -151,8 +147,7 @@ export default function ComparisonPage() {
             Side by side
           </h2>
           <p className="mt-2 max-w-3xl text-slate-600">
-            We compare on how each product is built and operated, not on accuracy claims, which are hard to verify and
-            depend on the texts tested.
+            We compare on how each product is built and operated, not on accuracy claims, which are hard to verify and depend on the texts tested.
           </p>
 
           {/* Table on wider screens */}
@@ -212,9 +207,8 @@ export default function ComparisonPage() {
           <p className="mt-6 flex max-w-3xl items-start gap-2 text-sm text-slate-500">
             <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
             <span>
-              Based on publicly available information. {name}’s features, plans and policies may change at any time —
-              check {name}’s own website for current details. {name} is a trademark of its owner; Veritext is not
-              affiliated with or endorsed by {name}.
+              Based on publicly available information. {name}’s features, plans and policies may change at any time — check {name}’s own website for current
+              details. {name} is a trademark of its owner; Veritext is not affiliated with or endorsed by {name}.
             </span>
           </p>
         </Container>
@@ -250,10 +244,9 @@ export default function ComparisonPage() {
           <Prose className="mt-10">
             <h2>A word on accuracy</h2>
             <p>
-              Every AI detector, including Veritext, makes mistakes. Be wary of any single accuracy figure: results
-              depend on text length, language, genre and the model that wrote it. Veritext documents its method and
-              known limits in its model card (<code>docs/detector.md</code> in the source), and we suggest you test any
-              detector on texts like yours before relying on it. Never treat a detector’s output as proof on its own.
+              Every AI detector, including Veritext, makes mistakes. Be wary of any single accuracy figure: results depend on text length, language, genre and
+              the model that wrote it. Veritext documents its method and known limits in its model card (<code>docs/detector.md</code> in the source), and we
+              suggest you test any detector on texts like yours before relying on it. Never treat a detector’s output as proof on its own.
             </p>
           </Prose>
         </Container>

@@ -72,9 +72,8 @@ export default function ContactPage() {
             <Prose className="mt-10 text-sm">
               <h2 className="mt-0! text-xl!">About the software</h2>
               <p>
-                {SITE.name} is open-source software. This address reaches the operator of this website, not
-                necessarily the people who develop the software. Bug reports about the software itself are best filed
-                with the open-source project.
+                {SITE.name} is open-source software. This address reaches the operator of this website, not necessarily the people who develop the software. Bug
+                reports about the software itself are best filed with the open-source project.
               </p>
             </Prose>
           </div>

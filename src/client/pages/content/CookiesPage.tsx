@@ -24,25 +24,32 @@ const sections: LegalSection[] = [
     title: 'What we store in your browser',
     body: (
       <>
-        <p>
-          {SITE.name} keeps browser storage to the minimum needed for the site to work. By default it uses only the
-          following:
-        </p>
+        <p>{SITE.name} keeps browser storage to the minimum needed for the site to work. By default it uses only the following:</p>
         <div className="overflow-x-auto rounded-lg border border-slate-200">
           <table className="w-full min-w-[560px] text-left text-sm">
             <caption className="sr-only">Cookies and local storage used by this site</caption>
             <thead className="bg-slate-50 text-slate-900">
               <tr>
-                <th scope="col" className="px-4 py-2.5 font-semibold">Name</th>
-                <th scope="col" className="px-4 py-2.5 font-semibold">Type</th>
-                <th scope="col" className="px-4 py-2.5 font-semibold">Purpose</th>
-                <th scope="col" className="px-4 py-2.5 font-semibold">Kept</th>
+                <th scope="col" className="px-4 py-2.5 font-semibold">
+                  Name
+                </th>
+                <th scope="col" className="px-4 py-2.5 font-semibold">
+                  Type
+                </th>
+                <th scope="col" className="px-4 py-2.5 font-semibold">
+                  Purpose
+                </th>
+                <th scope="col" className="px-4 py-2.5 font-semibold">
+                  Kept
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">
               {STORAGE.map((s) => (
                 <tr key={s.name} className="align-top">
-                  <th scope="row" className="px-4 py-3 font-mono text-xs font-medium text-slate-900">{s.name}</th>
+                  <th scope="row" className="px-4 py-3 font-mono text-xs font-medium text-slate-900">
+                    {s.name}
+                  </th>
                   <td className="px-4 py-3 text-slate-600">{s.type}</td>
                   <td className="px-4 py-3 text-slate-600">{s.purpose}</td>
                   <td className="px-4 py-3 text-slate-600">{s.duration}</td>
@@ -59,8 +66,8 @@ const sections: LegalSection[] = [
     title: 'No third-party trackers by default',
     body: (
       <p>
-        Out of the box there are no analytics, advertising or social-media tracking cookies. If the operator of this
-        instance adds any, they must list them here and ask for your consent first where the law requires it.
+        Out of the box there are no analytics, advertising or social-media tracking cookies. If the operator of this instance adds any, they must list them here
+        and ask for your consent first where the law requires it.
       </p>
     ),
   },
@@ -69,8 +76,8 @@ const sections: LegalSection[] = [
     title: 'Why these do not need consent',
     body: (
       <p>
-        The session cookie is strictly necessary to provide the logged-in service you ask for, and the consent entry
-        only records your choice. Both are used only by this website.
+        The session cookie is strictly necessary to provide the logged-in service you ask for, and the consent entry only records your choice. Both are used
+        only by this website.
       </p>
     ),
   },
@@ -79,9 +86,8 @@ const sections: LegalSection[] = [
     title: 'Your choices',
     body: (
       <p>
-        You can delete cookies and local storage in your browser settings at any time. If you block the session cookie
-        you will not be able to log in, but public pages and the anonymous detector still work. To see the cookie
-        banner again, clear this site’s data in your browser.
+        You can delete cookies and local storage in your browser settings at any time. If you block the session cookie you will not be able to log in, but
+        public pages and the anonymous detector still work. To see the cookie banner again, clear this site’s data in your browser.
       </p>
     ),
   },

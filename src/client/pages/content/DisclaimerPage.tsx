@@ -9,16 +9,16 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          The AI content detector estimates how likely it is that a text was written by a machine. It cannot prove who
-          wrote a text. It can be wrong in both directions: human writing may be flagged, and AI writing may pass.
+          The AI content detector estimates how likely it is that a text was written by a machine. It cannot prove who wrote a text. It can be wrong in both
+          directions: human writing may be flagged, and AI writing may pass.
         </p>
         <p>
-          Texts that are short, heavily edited, highly formal, or written by non-native speakers are harder to judge.
-          That is why {SITE.name} shows the reasons behind its scores and returns “uncertain” when the evidence is weak.
+          Texts that are short, heavily edited, highly formal, or written by non-native speakers are harder to judge. That is why {SITE.name} shows the reasons
+          behind its scores and returns “uncertain” when the evidence is weak.
         </p>
         <p>
-          <strong>Never use a detection result as the only basis for accusing, grading or penalising anyone.</strong>{' '}
-          Consider drafts, notes, the writer’s earlier work and a conversation with them.
+          <strong>Never use a detection result as the only basis for accusing, grading or penalising anyone.</strong> Consider drafts, notes, the writer’s
+          earlier work and a conversation with them.
         </p>
       </>
     ),
@@ -28,9 +28,8 @@ const sections: LegalSection[] = [
     title: 'Plagiarism checks',
     body: (
       <p>
-        The plagiarism checker compares text with the reference library available to this instance. A text with no
-        matches may still be copied from a source outside that library, and a match is not always plagiarism — quotes
-        and common phrases also match.
+        The plagiarism checker compares text with the reference library available to this instance. A text with no matches may still be copied from a source
+        outside that library, and a match is not always plagiarism — quotes and common phrases also match.
       </p>
     ),
   },
@@ -39,31 +38,24 @@ const sections: LegalSection[] = [
     title: 'Generated and rewritten content',
     body: (
       <p>
-        Writing tools such as the rewriter, humanizer, summarizer and generators produce text automatically. It may
-        contain errors, omissions or invented facts. Review and check everything before you publish or submit it. You
-        are responsible for how you use it and for following the rules of your school, employer or publisher on
-        AI-generated content.
+        Writing tools such as the rewriter, humanizer, summarizer and generators produce text automatically. It may contain errors, omissions or invented facts.
+        Review and check everything before you publish or submit it. You are responsible for how you use it and for following the rules of your school, employer
+        or publisher on AI-generated content.
       </p>
     ),
   },
   {
     id: 'advice',
     title: 'Not professional advice',
-    body: (
-      <p>
-        Nothing on this website is legal, academic, medical or financial advice. For decisions that matter, consult a
-        qualified person.
-      </p>
-    ),
+    body: <p>Nothing on this website is legal, academic, medical or financial advice. For decisions that matter, consult a qualified person.</p>,
   },
   {
     id: 'links',
     title: 'Other websites',
     body: (
       <p>
-        Pages that compare {SITE.name} with other products reflect publicly available information at the time of
-        writing. Other products change; check their own websites for current details. Trademarks belong to their
-        owners.
+        Pages that compare {SITE.name} with other products reflect publicly available information at the time of writing. Other products change; check their own
+        websites for current details. Trademarks belong to their owners.
       </p>
     ),
   },

@@ -4,7 +4,10 @@ import { FAQ_GROUPS } from '@/client/pages/home/faq';
 import { Container, CtaBand, FaqList, PageHeader, usePageTitle } from './_parts';
 
 function slugify(s: string): string {
-  return s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 export default function FaqPage() {
@@ -17,8 +20,11 @@ export default function FaqPage() {
         title="Frequently asked questions"
         intro={
           <p>
-            How the detector works, what it can and cannot tell you, and how your data is handled. Can’t find your
-            answer? <Link to="/contact" className="font-medium text-indigo-700 underline underline-offset-2">Contact us</Link>.
+            How the detector works, what it can and cannot tell you, and how your data is handled. Can’t find your answer?{' '}
+            <Link to="/contact" className="font-medium text-indigo-700 underline underline-offset-2">
+              Contact us
+            </Link>
+            .
           </p>
         }
       />

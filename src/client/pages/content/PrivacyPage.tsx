@@ -9,9 +9,8 @@ const sections: LegalSection[] = [
     title: 'Who is responsible',
     body: (
       <p>
-        This website runs {SITE.name}, open-source software. The operator of this instance is the data controller: they
-        decide how the service is run and are responsible for your personal data. You can reach them at{' '}
-        <a href={`mailto:${SITE.supportEmail}`}>{SITE.supportEmail}</a>.
+        This website runs {SITE.name}, open-source software. The operator of this instance is the data controller: they decide how the service is run and are
+        responsible for your personal data. You can reach them at <a href={`mailto:${SITE.supportEmail}`}>{SITE.supportEmail}</a>.
       </p>
     ),
   },
@@ -22,19 +21,18 @@ const sections: LegalSection[] = [
       <>
         <ul>
           <li>
-            <strong>Account details</strong> — your username and e-mail address, and your password stored only as a
-            one-way hash. If you sign in with Google, we receive your name and e-mail address from Google.
+            <strong>Account details</strong> — your username and e-mail address, and your password stored only as a one-way hash. If you sign in with Google, we
+            receive your name and e-mail address from Google.
           </li>
           <li>
-            <strong>Plan and usage</strong> — your plan and how much of your allowance you have used, so limits can be
-            applied.
+            <strong>Plan and usage</strong> — your plan and how much of your allowance you have used, so limits can be applied.
           </li>
           <li>
             <strong>Text and files you submit to a tool</strong> — processed on this server to produce the result.
           </li>
           <li>
-            <strong>Technical data</strong> — like most websites, the server may log IP addresses, request times and
-            errors, to keep the service secure and working.
+            <strong>Technical data</strong> — like most websites, the server may log IP addresses, request times and errors, to keep the service secure and
+            working.
           </li>
           <li>
             <strong>Messages</strong> — e-mails you send to support.
@@ -50,14 +48,10 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          By default the {SITE.name} engines run on this server and do not send your text to an outside AI provider.
-          The operator may enable optional external detection providers; if they do, the text you check may be sent to
-          that provider to produce a result, under the provider’s own privacy terms.
+          By default the {SITE.name} engines run on this server and do not send your text to an outside AI provider. The operator may enable optional external
+          detection providers; if they do, the text you check may be sent to that provider to produce a result, under the provider’s own privacy terms.
         </p>
-        <p>
-          Please avoid submitting confidential or sensitive personal information unless you trust the operator of this
-          instance with it.
-        </p>
+        <p>Please avoid submitting confidential or sensitive personal information unless you trust the operator of this instance with it.</p>
       </>
     ),
   },
@@ -78,9 +72,8 @@ const sections: LegalSection[] = [
     title: 'Who we share it with',
     body: (
       <p>
-        Only with service providers the operator uses to run this instance — for example hosting, e-mail delivery,
-        payment processing, Google sign-in, or an external detection provider if enabled — and only as far as needed for
-        that service, or where the law requires it.
+        Only with service providers the operator uses to run this instance — for example hosting, e-mail delivery, payment processing, Google sign-in, or an
+        external detection provider if enabled — and only as far as needed for that service, or where the law requires it.
       </p>
     ),
   },
@@ -89,8 +82,8 @@ const sections: LegalSection[] = [
     title: 'Cookies',
     body: (
       <p>
-        We use a session cookie to keep you logged in and remember your cookie choice in your browser. There are no
-        third-party trackers by default. Details are in the <Link to="/cookies">cookie policy</Link>.
+        We use a session cookie to keep you logged in and remember your cookie choice in your browser. There are no third-party trackers by default. Details are
+        in the <Link to="/cookies">cookie policy</Link>.
       </p>
     ),
   },
@@ -99,9 +92,8 @@ const sections: LegalSection[] = [
     title: 'How long we keep it',
     body: (
       <p>
-        Account data is kept while your account exists and deleted or anonymised after you close it, except where the
-        law requires us to keep records (such as invoices) for longer. Server logs are kept for a limited period set by
-        the operator.
+        Account data is kept while your account exists and deleted or anonymised after you close it, except where the law requires us to keep records (such as
+        invoices) for longer. Server logs are kept for a limited period set by the operator.
       </p>
     ),
   },
@@ -110,9 +102,8 @@ const sections: LegalSection[] = [
     title: 'Your rights',
     body: (
       <p>
-        Depending on where you live, you may have the right to access, correct, export or delete your data, to object
-        to or restrict its use, and to complain to your data protection authority. To make a request, write to{' '}
-        <a href={`mailto:${SITE.supportEmail}`}>{SITE.supportEmail}</a>.
+        Depending on where you live, you may have the right to access, correct, export or delete your data, to object to or restrict its use, and to complain to
+        your data protection authority. To make a request, write to <a href={`mailto:${SITE.supportEmail}`}>{SITE.supportEmail}</a>.
       </p>
     ),
   },

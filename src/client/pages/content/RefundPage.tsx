@@ -9,8 +9,8 @@ const sections: LegalSection[] = [
     title: 'In short',
     body: (
       <p>
-        If you were charged by mistake, or a paid feature did not work as described and we could not fix it, contact us
-        and we will put it right. Refunds are handled by the operator of this instance.
+        If you were charged by mistake, or a paid feature did not work as described and we could not fix it, contact us and we will put it right. Refunds are
+        handled by the operator of this instance.
       </p>
     ),
   },
@@ -21,8 +21,8 @@ const sections: LegalSection[] = [
       <ul>
         <li>You can cancel a subscription at any time; it stays active until the end of the period you paid for.</li>
         <li>
-          If you ask within 14 days of a charge and have not substantially used the paid features in that period, the
-          operator will normally refund that charge in full.
+          If you ask within 14 days of a charge and have not substantially used the paid features in that period, the operator will normally refund that charge
+          in full.
         </li>
         <li>Partial refunds for unused time are at the operator’s discretion.</li>
       </ul>
@@ -33,8 +33,8 @@ const sections: LegalSection[] = [
     title: 'Add-on packs',
     body: (
       <p>
-        One-off add-on packs (extra characters, images or audio minutes) can be refunded if they have not been used.
-        Partly used packs are refunded only where the service failed to deliver what was paid for.
+        One-off add-on packs (extra characters, images or audio minutes) can be refunded if they have not been used. Partly used packs are refunded only where
+        the service failed to deliver what was paid for.
       </p>
     ),
   },
@@ -47,10 +47,7 @@ const sections: LegalSection[] = [
           E-mail <a href={`mailto:${SITE.supportEmail}`}>{SITE.supportEmail}</a> from the address on your account.
         </li>
         <li>Include the date and amount of the charge and a short reason.</li>
-        <li>
-          Approved refunds go back to the original payment method. How long they take to appear depends on your bank or
-          payment provider.
-        </li>
+        <li>Approved refunds go back to the original payment method. How long they take to appear depends on your bank or payment provider.</li>
       </ol>
     ),
   },
@@ -59,8 +56,8 @@ const sections: LegalSection[] = [
     title: 'Your legal rights',
     body: (
       <p>
-        This policy does not affect any rights you have under consumer law where you live, such as a statutory
-        cancellation period. See also the <Link to="/terms">terms of service</Link>.
+        This policy does not affect any rights you have under consumer law where you live, such as a statutory cancellation period. See also the{' '}
+        <Link to="/terms">terms of service</Link>.
       </p>
     ),
   },

@@ -9,9 +9,8 @@ const sections: LegalSection[] = [
     title: 'About these terms',
     body: (
       <p>
-        These terms apply when you use this website, an instance of the open-source {SITE.name} software. The instance
-        is provided by its operator, who is responsible for it. By using the service you agree to these terms; if you do
-        not agree, please do not use it.
+        These terms apply when you use this website, an instance of the open-source {SITE.name} software. The instance is provided by its operator, who is
+        responsible for it. By using the service you agree to these terms; if you do not agree, please do not use it.
       </p>
     ),
   },
@@ -47,9 +46,8 @@ const sections: LegalSection[] = [
     title: 'Tool results',
     body: (
       <p>
-        Results are produced automatically and can be wrong. AI-detection results in particular are estimates, not
-        proof of authorship, and must not be the sole basis for decisions that affect people. See the{' '}
-        <Link to="/disclaimer">disclaimer</Link>.
+        Results are produced automatically and can be wrong. AI-detection results in particular are estimates, not proof of authorship, and must not be the sole
+        basis for decisions that affect people. See the <Link to="/disclaimer">disclaimer</Link>.
       </p>
     ),
   },
@@ -58,8 +56,8 @@ const sections: LegalSection[] = [
     title: 'Your content',
     body: (
       <p>
-        You keep all rights to the text and files you submit and to the results you generate. You give the operator
-        only the permission needed to process them to provide the service.
+        You keep all rights to the text and files you submit and to the results you generate. You give the operator only the permission needed to process them
+        to provide the service.
       </p>
     ),
   },
@@ -68,8 +66,8 @@ const sections: LegalSection[] = [
     title: 'Plans and payments',
     body: (
       <p>
-        Some tools and higher limits require a paid plan. Prices and what each plan includes are shown on the{' '}
-        <Link to="/pricing">pricing page</Link>. Refunds are covered by the <Link to="/refund">refund policy</Link>.
+        Some tools and higher limits require a paid plan. Prices and what each plan includes are shown on the <Link to="/pricing">pricing page</Link>. Refunds
+        are covered by the <Link to="/refund">refund policy</Link>.
       </p>
     ),
   },
@@ -78,8 +76,8 @@ const sections: LegalSection[] = [
     title: 'Availability and changes',
     body: (
       <p>
-        The operator aims to keep the service running but does not guarantee it will always be available or error-free,
-        and may change or withdraw tools. Some tools listed may not be available yet; they are marked as such.
+        The operator aims to keep the service running but does not guarantee it will always be available or error-free, and may change or withdraw tools. Some
+        tools listed may not be available yet; they are marked as such.
       </p>
     ),
   },
@@ -88,8 +86,8 @@ const sections: LegalSection[] = [
     title: 'Suspension and closing your account',
     body: (
       <p>
-        You can stop using the service and ask for your account to be closed at any time. The operator may suspend
-        accounts that break these terms, and will explain why where appropriate.
+        You can stop using the service and ask for your account to be closed at any time. The operator may suspend accounts that break these terms, and will
+        explain why where appropriate.
       </p>
     ),
   },
@@ -98,9 +96,8 @@ const sections: LegalSection[] = [
     title: 'Liability',
     body: (
       <p>
-        To the extent the law allows, the service is provided “as is” and the operator is not liable for indirect
-        losses or for decisions you make based on tool results. Nothing in these terms limits rights you have under
-        consumer law that cannot be excluded.
+        To the extent the law allows, the service is provided “as is” and the operator is not liable for indirect losses or for decisions you make based on tool
+        results. Nothing in these terms limits rights you have under consumer law that cannot be excluded.
       </p>
     ),
   },
@@ -109,8 +106,7 @@ const sections: LegalSection[] = [
     title: 'Open-source software',
     body: (
       <p>
-        The {SITE.name} software is distributed under its own open-source licence. These terms cover your use of this
-        hosted service, not the software licence.
+        The {SITE.name} software is distributed under its own open-source licence. These terms cover your use of this hosted service, not the software licence.
       </p>
     ),
   },
@@ -127,11 +123,6 @@ const sections: LegalSection[] = [
 
 export default function TermsPage() {
   return (
-    <LegalPage
-      title="Terms of Service"
-      icon={FileText}
-      intro={<p>The rules for using this {SITE.name} instance, in plain English.</p>}
-      sections={sections}
-    />
+    <LegalPage title="Terms of Service" icon={FileText} intro={<p>The rules for using this {SITE.name} instance, in plain English.</p>} sections={sections} />
   );
 }

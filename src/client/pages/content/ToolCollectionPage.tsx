@@ -74,10 +74,7 @@ export default function ToolCollectionPage() {
               </li>
             ))}
           </ul>
-          <Link
-            to="/tools"
-            className="mt-6 inline-flex items-center gap-1 text-sm font-medium text-indigo-700 hover:underline"
-          >
+          <Link to="/tools" className="mt-6 inline-flex items-center gap-1 text-sm font-medium text-indigo-700 hover:underline">
             See all tools <ArrowRight className="h-4 w-4" aria-hidden="true" />
           </Link>
         </section>

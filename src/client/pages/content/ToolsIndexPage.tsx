@@ -51,8 +51,8 @@ export default function ToolsIndexPage() {
         title="All tools"
         intro={
           <p>
-            AI detection at the core, with writing, SEO and media tools alongside. Each tool’s engine ships
-            separately; tools not in this build yet are marked <em>Not yet available</em>.
+            AI detection at the core, with writing, SEO and media tools alongside. Each tool’s engine ships separately; tools not in this build yet are marked{' '}
+            <em>Not yet available</em>.
           </p>
         }
       >
@@ -61,10 +61,7 @@ export default function ToolsIndexPage() {
             Search tools
           </label>
           <div className="relative">
-            <Search
-              className="pointer-events-none absolute left-3.5 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-400"
-              aria-hidden="true"
-            />
+            <Search className="pointer-events-none absolute left-3.5 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-400" aria-hidden="true" />
             <input
               id={inputId}
               type="search"
@@ -163,9 +160,7 @@ export default function ToolsIndexPage() {
                     className="group inline-flex items-center gap-1.5 rounded-full border border-slate-300 bg-white px-3.5 py-1.5 text-sm text-slate-700 hover:border-amber-300 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
                   >
                     {titleFromSlug(slug)}
-                    <span className="rounded-full bg-amber-100 px-1.5 text-[11px] font-medium text-amber-800">
-                      Coming soon
-                    </span>
+                    <span className="rounded-full bg-amber-100 px-1.5 text-[11px] font-medium text-amber-800">Coming soon</span>
                     <ArrowRight className="h-3.5 w-3.5 text-slate-400 group-hover:text-slate-600" aria-hidden="true" />
                   </Link>
                 </li>

@@ -50,11 +50,7 @@ export function ToolIconTile({ name, color, size = 'md' }: { name: string; color
 
 export function ToolStatusTag({ tool }: { tool: Tool }) {
   if (tool.comingSoon) {
-    return (
-      <span className="inline-flex items-center rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">
-        Coming soon
-      </span>
-    );
+    return <span className="inline-flex items-center rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">Coming soon</span>;
   }
   if (!tool.live) {
     return (
@@ -81,16 +77,15 @@ export function ToolCard({ tool, headingLevel = 3 }: { tool: Tool; headingLevel?
         <div className="flex flex-wrap justify-end gap-1">
           <ToolStatusTag tool={tool} />
           {tool.requiresAuth && !tool.comingSoon && (
-            <span className="inline-flex items-center rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">
-              Pro
-            </span>
+            <span className="inline-flex items-center rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">Pro</span>
           )}
         </div>
       </div>
       <Heading className="text-base font-semibold text-slate-900 group-hover:text-indigo-700">{tool.name}</Heading>
       <p className="text-sm leading-relaxed text-slate-600">{tool.description}</p>
       <span className="mt-auto inline-flex items-center gap-1 pt-1 text-sm font-medium text-indigo-700">
-        {tool.live && !tool.comingSoon ? 'Open tool' : 'View details'} <ArrowRight className="h-4 w-4 transition group-hover:translate-x-0.5" aria-hidden="true" />
+        {tool.live && !tool.comingSoon ? 'Open tool' : 'View details'}{' '}
+        <ArrowRight className="h-4 w-4 transition group-hover:translate-x-0.5" aria-hidden="true" />
       </span>
     </Link>
   );
@@ -162,14 +157,9 @@ export function FaqList({ items, headingLevel = 3 }: { items: FaqItem[]; heading
         <details key={item.q} className="group px-5 py-1 [&_summary::-webkit-details-marker]:hidden">
           <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-md py-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
             <Heading className="text-left text-base font-medium text-slate-900">{item.q}</Heading>
-            <ChevronDown
-              className="h-5 w-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180"
-              aria-hidden="true"
-            />
+            <ChevronDown className="h-5 w-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180" aria-hidden="true" />
           </summary>
-          <div className="space-y-3 pb-5 text-sm leading-relaxed text-slate-600 [&_a]:font-medium [&_a]:text-indigo-700 [&_a]:underline">
-            {item.a}
-          </div>
+          <div className="space-y-3 pb-5 text-sm leading-relaxed text-slate-600 [&_a]:font-medium [&_a]:text-indigo-700 [&_a]:underline">{item.a}</div>
         </details>
       ))}
     </div>
@@ -190,17 +180,7 @@ export interface LegalSection {
  * Shared layout for the legal templates: h1, a note that the text is a template the operator
  * of this instance is responsible for, a table of contents and the sections.
  */
-export function LegalPage({
-  title,
-  intro,
-  sections,
-  icon,
-}: {
-  title: string;
-  intro: ReactNode;
-  sections: LegalSection[];
-  icon?: LucideIcon;
-}) {
+export function LegalPage({ title, intro, sections, icon }: { title: string; intro: ReactNode; sections: LegalSection[]; icon?: LucideIcon }) {
   usePageTitle(title);
   return (
     <div className="bg-white">
@@ -212,10 +192,7 @@ export function LegalPage({
             <ol className="space-y-1.5 text-sm">
               {sections.map((s) => (
                 <li key={s.id}>
-                  <a
-                    href={`#${s.id}`}
-                    className="text-slate-600 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
-                  >
+                  <a href={`#${s.id}`} className="text-slate-600 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-600">
                     {s.title}
                   </a>
                 </li>
@@ -223,14 +200,10 @@ export function LegalPage({
             </ol>
           </nav>
           <div className="min-w-0">
-            <div
-              role="note"
-              className="mb-8 max-w-3xl rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm leading-relaxed text-amber-900"
-            >
-              This page is a plain-English template shipped with Veritext, open-source software that anyone can host.
-              The <strong>operator of this instance</strong> (the person or organisation running this website) is
-              responsible for the service and for this policy, and should review it and adapt it to their own
-              situation and local law.
+            <div role="note" className="mb-8 max-w-3xl rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm leading-relaxed text-amber-900">
+              This page is a plain-English template shipped with Veritext, open-source software that anyone can host. The{' '}
+              <strong>operator of this instance</strong> (the person or organisation running this website) is responsible for the service and for this policy,
+              and should review it and adapt it to their own situation and local law.
             </div>
             <Prose>
               {sections.map((s) => (

@@ -44,9 +44,7 @@ export default function DevMailboxPage() {
       ) : q.isError ? (
         <Notice title="The mailbox could not be loaded.">{q.error.message}</Notice>
       ) : q.data === null || q.data === undefined ? (
-        <Notice title="The development mailbox is not available on this server.">
-          It is turned off in production, where e-mail is delivered by SMTP.
-        </Notice>
+        <Notice title="The development mailbox is not available on this server.">It is turned off in production, where e-mail is delivered by SMTP.</Notice>
       ) : q.data.messages.length === 0 ? (
         <Notice icon={<Inbox className="h-5 w-5" />} title="No e-mails yet.">
           Messages such as password resets will appear here. Transport: {q.data.transport}.

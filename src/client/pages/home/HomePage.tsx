@@ -25,14 +25,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { TOOLS, type Tool } from '@/shared/catalogue';
-import {
-  COMPETITOR_NAMES,
-  Container,
-  CtaBand,
-  FaqList,
-  ToolCard,
-  usePageTitle,
-} from '@/client/pages/content/_parts';
+import { COMPETITOR_NAMES, Container, CtaBand, FaqList, ToolCard, usePageTitle } from '@/client/pages/content/_parts';
 import { HOME_FAQ } from './faq';
 import { Button } from '@/client/components/ui/button';
 
@@ -48,9 +41,7 @@ const FEATURED_IDS = [
   'seo_score_analyzer',
 ];
 
-const FEATURED: Tool[] = FEATURED_IDS.map((id) => TOOLS.find((t) => t.id === id)).filter(
-  (t): t is Tool => Boolean(t),
-);
+const FEATURED: Tool[] = FEATURED_IDS.map((id) => TOOLS.find((t) => t.id === id)).filter((t): t is Tool => Boolean(t));
 
 const REASONS: { icon: LucideIcon; title: string; description: string }[] = [
   {
@@ -62,8 +53,7 @@ const REASONS: { icon: LucideIcon; title: string; description: string }[] = [
   {
     icon: ListChecks,
     title: 'Explanations per sentence',
-    description:
-      'Every flagged sentence comes with the signals behind its score, so you can check the reasoning instead of trusting a bare percentage.',
+    description: 'Every flagged sentence comes with the signals behind its score, so you can check the reasoning instead of trusting a bare percentage.',
   },
   {
     icon: Scale,
@@ -74,14 +64,12 @@ const REASONS: { icon: LucideIcon; title: string; description: string }[] = [
   {
     icon: Server,
     title: 'Self-hosted privacy',
-    description:
-      'Run it on your own server and documents never leave your organisation. No third-party trackers are included by default.',
+    description: 'Run it on your own server and documents never leave your organisation. No third-party trackers are included by default.',
   },
   {
     icon: Code2,
     title: 'Open source',
-    description:
-      'The code and the detector’s model card are public. You can read how it works, audit it, and adapt it to your needs.',
+    description: 'The code and the detector’s model card are public. You can read how it works, audit it, and adapt it to your needs.',
   },
 ];
 
@@ -172,13 +160,11 @@ export default function HomePage() {
             </p>
             <h1 className="mt-5 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl lg:text-[3.4rem] lg:leading-[1.08]">
               Detect AI-written text, with{' '}
-              <span className="bg-linear-to-r from-indigo-600 to-violet-600 bg-clip-text text-transparent">
-                explanations you can check
-              </span>
+              <span className="bg-linear-to-r from-indigo-600 to-violet-600 bg-clip-text text-transparent">explanations you can check</span>
             </h1>
             <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-600">
-              Veritext highlights the sentences that look machine-written and tells you why. When the evidence is weak it
-              says “uncertain” instead of guessing — and it runs on your own server, so your text stays with you.
+              Veritext highlights the sentences that look machine-written and tells you why. When the evidence is weak it says “uncertain” instead of guessing —
+              and it runs on your own server, so your text stays with you.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <Button asChild size="lg">
@@ -187,9 +173,7 @@ export default function HomePage() {
                 </Link>
               </Button>
               <Button asChild size="lg" variant="outline">
-                <Link to="/register">
-                  Create a free account
-                </Link>
+                <Link to="/register">Create a free account</Link>
               </Button>
             </div>
             <p className="mt-4 text-sm text-slate-500">No account needed to try the detector.</p>
@@ -217,8 +201,8 @@ export default function HomePage() {
               </span>
               <h3 className="text-2xl font-bold">AI Content Detector</h3>
               <p className="leading-relaxed text-indigo-100">
-                Paste any text and get a verdict for the whole piece and for each sentence, with the signals that drove
-                it. Uncertain cases are labelled as such.
+                Paste any text and get a verdict for the whole piece and for each sentence, with the signals that drove it. Uncertain cases are labelled as
+                such.
               </p>
               <span className="mt-auto inline-flex items-center gap-2 pt-2 font-semibold">
                 Open the detector
@@ -310,9 +294,7 @@ export default function HomePage() {
             ))}
             <li className="flex flex-col justify-center rounded-2xl border border-dashed border-indigo-200 bg-indigo-50/50 p-6">
               <h3 className="text-lg font-semibold text-slate-900">Comparing detectors?</h3>
-              <p className="mt-2 text-sm leading-relaxed text-slate-600">
-                See how Veritext differs from hosted services, on facts you can verify.
-              </p>
+              <p className="mt-2 text-sm leading-relaxed text-slate-600">See how Veritext differs from hosted services, on facts you can verify.</p>
               <ul className="mt-3 flex flex-wrap gap-2">
                 {Object.entries(COMPETITOR_NAMES)
                   .slice(0, 4)
@@ -340,9 +322,7 @@ export default function HomePage() {
             {STEPS.map(({ icon: Icon, title, description }, i) => (
               <li key={title} className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
                 <div className="flex items-center gap-3">
-                  <span className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-indigo-600 text-sm font-bold text-white">
-                    {i + 1}
-                  </span>
+                  <span className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-indigo-600 text-sm font-bold text-white">{i + 1}</span>
                   <Icon className="h-5 w-5 text-indigo-600" aria-hidden="true" />
                 </div>
                 <h3 className="mt-4 text-base font-semibold text-slate-900">{title}</h3>
@@ -356,11 +336,7 @@ export default function HomePage() {
       {/* Use cases */}
       <section aria-labelledby="uses-heading" className="py-16 sm:py-20">
         <Container>
-          <SectionHeading
-            id="uses-heading"
-            eyebrow="Who it is for"
-            title="Built for people who work with words"
-          />
+          <SectionHeading id="uses-heading" eyebrow="Who it is for" title="Built for people who work with words" />
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {USE_CASES.map(({ icon: Icon, title, description, example }) => (
               <li key={title} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -422,7 +398,14 @@ export default function HomePage() {
       <LatestPosts
         headingId="blog-heading"
         className="py-16 sm:py-20"
-        heading={<SectionHeading id="blog-heading" eyebrow="Blog" title="Latest from the blog" text="Guides on AI detection, plagiarism checking and writing with AI responsibly." />}
+        heading={
+          <SectionHeading
+            id="blog-heading"
+            eyebrow="Blog"
+            title="Latest from the blog"
+            text="Guides on AI detection, plagiarism checking and writing with AI responsibly."
+          />
+        }
       />
 
       {/* Ethics note */}
@@ -435,9 +418,8 @@ export default function HomePage() {
                 Use these tools responsibly
               </h2>
               <p className="mt-2 text-sm leading-relaxed text-slate-600">
-                Please use Veritext ethically. Detection results are evidence, not proof — never use them as the sole
-                basis for accusing someone. When you create content with AI, follow the guidelines of your school,
-                employer or publisher, and be open about how your work was produced.
+                Please use Veritext ethically. Detection results are evidence, not proof — never use them as the sole basis for accusing someone. When you
+                create content with AI, follow the guidelines of your school, employer or publisher, and be open about how your work was produced.
               </p>
             </div>
           </div>

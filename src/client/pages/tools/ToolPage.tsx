@@ -67,7 +67,7 @@ function ComingSoon({ tool, slug }: { tool?: Tool; slug: string }) {
 
 const EMAIL_GUIDELINES = [
   { title: 'Subject line', text: 'Keep it short and specific, so the reader knows what the e-mail is about before opening it.' },
-  { title: 'Greeting', text: "Address the reader by name where you can, in a tone that suits your relationship." },
+  { title: 'Greeting', text: 'Address the reader by name where you can, in a tone that suits your relationship.' },
   { title: 'Opening paragraph', text: 'State why you are writing in the first sentence or two.' },
   { title: 'Body paragraphs', text: 'Give the details, one idea per paragraph, and say clearly what you need from the reader.' },
   { title: 'Closing', text: 'End with the next step or a call to action, a polite sign-off and your name.' },
@@ -79,8 +79,7 @@ function EmailGeneratorNotice() {
     <>
       <ToolHeader tool={tool} name="Email Generator" description={tool?.description ?? 'Write clear e-mails for any purpose.'} />
       <Notice className="mt-8" icon={<Construction className="h-5 w-5" />} title="This tool is being updated">
-        The Email Generator is temporarily unavailable while we improve it. Until it is back, these guidelines will help you write a
-        clear, effective e-mail.
+        The Email Generator is temporarily unavailable while we improve it. Until it is back, these guidelines will help you write a clear, effective e-mail.
       </Notice>
       <section aria-labelledby="email-guidelines" className="mt-8">
         <h2 id="email-guidelines" className="flex items-center gap-2 text-xl font-semibold">

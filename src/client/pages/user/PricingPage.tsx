@@ -50,7 +50,14 @@ type PlanAction =
   | { kind: 'none' };
 
 /** `purchasable` is false when the server has no checkout (provider 'none'): nothing can be bought there. */
-function planAction(plan: PlanDefinition, current: PlanDefinition | undefined, sub: SubscriptionInfo | undefined, loggedIn: boolean, staff: boolean, purchasable: boolean): PlanAction {
+function planAction(
+  plan: PlanDefinition,
+  current: PlanDefinition | undefined,
+  sub: SubscriptionInfo | undefined,
+  loggedIn: boolean,
+  staff: boolean,
+  purchasable: boolean,
+): PlanAction {
   if (!loggedIn) return purchasable || plan.price === 0 ? { kind: 'signup' } : { kind: 'unavailable' };
   if (staff || !current) return { kind: 'none' };
   // a pending cancellation or downgrade can be undone from the current plan's card
@@ -131,11 +138,15 @@ export default function PricingPage() {
     <PageShell title="Pricing" description="Start free. Upgrade for a larger monthly allowance, longer texts and unlimited detection; cancel any time.">
       <div className="grid gap-3">
         {plans.data?.provider === 'test' && (
-          <div role="note" data-testid="test-mode-note" className="flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+          <div
+            role="note"
+            data-testid="test-mode-note"
+            className="flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+          >
             <FlaskConical className="mt-0.5 size-5 shrink-0 text-amber-700" aria-hidden />
             <p>
-              <strong>Test mode: no real payments.</strong> This server has no payment provider configured; checkout completes on a test page and
-              no card is charged.
+              <strong>Test mode: no real payments.</strong> This server has no payment provider configured; checkout completes on a test page and no card is
+              charged.
             </p>
           </div>
         )}
@@ -143,8 +154,8 @@ export default function PricingPage() {
           <div role="note" data-testid="no-checkout-note" className="flex items-start gap-3 rounded-xl border border-border bg-muted/60 p-4 text-sm">
             <Info className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden />
             <p>
-              <strong>Purchases are not available on this server.</strong> Its administrator has not set up a payment provider, so plans and
-              packs cannot be bought here. The plans and their limits below still apply to accounts.
+              <strong>Purchases are not available on this server.</strong> Its administrator has not set up a payment provider, so plans and packs cannot be
+              bought here. The plans and their limits below still apply to accounts.
             </p>
           </div>
         )}
@@ -160,7 +171,11 @@ export default function PricingPage() {
         )}
         {sub.data?.cancelAtPeriodEnd && (
           <Notice icon={<Info className="size-5" />} title={`Your ${sub.data.planName} plan ends on ${formatDate(sub.data.currentPeriodEnd)}`}>
-            You can resume it from <Link to="/account" className="font-medium text-primary hover:underline">your account</Link> until then.
+            You can resume it from{' '}
+            <Link to="/account" className="font-medium text-primary hover:underline">
+              your account
+            </Link>{' '}
+            until then.
           </Notice>
         )}
       </div>
@@ -258,7 +273,14 @@ export default function PricingPage() {
           plans.data && (
             <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="packs">
               {plans.data.packs.map((pack) => (
-                <PackCard key={pack.id} pack={pack} hideBuy={staff || !purchasable} busy={pending === pack.id} disabled={pending !== null} onBuy={() => void checkout({ kind: 'pack', pack: pack.id })} />
+                <PackCard
+                  key={pack.id}
+                  pack={pack}
+                  hideBuy={staff || !purchasable}
+                  busy={pending === pack.id}
+                  disabled={pending !== null}
+                  onBuy={() => void checkout({ kind: 'pack', pack: pack.id })}
+                />
               ))}
             </ul>
           )

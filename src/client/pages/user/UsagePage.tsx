@@ -63,7 +63,19 @@ export default function UsagePage() {
   );
 }
 
-function UsageBody({ usage, days, setDays, staff, refreshing }: { usage: UsageResponse; days: number; setDays: (d: number) => void; staff: boolean; refreshing: boolean }) {
+function UsageBody({
+  usage,
+  days,
+  setDays,
+  staff,
+  refreshing,
+}: {
+  usage: UsageResponse;
+  days: number;
+  setDays: (d: number) => void;
+  staff: boolean;
+  refreshing: boolean;
+}) {
   return (
     <div className="grid gap-6">
       <div className="grid gap-4 sm:grid-cols-2">

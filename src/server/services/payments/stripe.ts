@@ -84,7 +84,12 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
         items: [
           {
             id: item.id,
-            price_data: { currency: plan.currency, unit_amount: plan.price, recurring: { interval: 'month' }, product: typeof item.price.product === 'string' ? item.price.product : item.price.product.id },
+            price_data: {
+              currency: plan.currency,
+              unit_amount: plan.price,
+              recurring: { interval: 'month' },
+              product: typeof item.price.product === 'string' ? item.price.product : item.price.product.id,
+            },
           },
         ],
       });
