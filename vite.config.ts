@@ -4,10 +4,11 @@ import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 
 // The SPA lives in src/client; the server serves dist/client in production.
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   root: 'src/client',
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  build: { outDir: '../../dist/client', emptyOutDir: true, sourcemap: true },
+  // A production build ships no source maps: they would publish the unminified client source.
+  build: { outDir: '../../dist/client', emptyOutDir: true, sourcemap: mode !== 'production' },
   server: { proxy: { '/api': 'http://localhost:3000' } },
-});
+}));

@@ -428,3 +428,101 @@ export const newsletterSubscribers = pgTable(
   },
   (t) => [index('newsletter_subscribers_status_idx').on(t.status)],
 );
+
+/**
+ * A pending e-mail change's undo link, sent to the old address. Single-use, valid for a week; only
+ * the SHA-256 of the token is stored. Undoing restores `oldEmail` and ends every session.
+ */
+export const emailChangeTokens = pgTable(
+  'email_change_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    oldEmail: text('old_email').notNull(),
+    newEmail: text('new_email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_change_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * A staff account's TOTP two-factor secret, AES-GCM encrypted with a key derived from the server
+ * secret. Until `enabledAt` is set the enrolment is pending and login ignores it. `lastUsedStep`
+ * is the 30-second step of the last accepted code, so a code cannot be replayed.
+ */
+export const twoFactor = pgTable('two_factor', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretEnc: text('secret_enc').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** One-time recovery codes for two-factor login, stored only as SHA-256 hashes. */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('two_factor_recovery_codes_user_code_idx').on(t.userId, t.codeHash)],
+);
+
+/**
+ * Refused tool requests, counted per UTC day, tool, reason and caller instead of one usage event each, so a client
+ * hammering a refusal adds no rows. `subject` is the account id, or `ip:` and the keyed hash of a visitor's address
+ * (a visitor without a cookie would otherwise be a new subject on every request).
+ */
+export const usageRejections = pgTable(
+  'usage_rejections',
+  {
+    day: text('day').notNull(),
+    tool: text('tool').notNull(),
+    /** The refusal's error code, e.g. 'limit_reached', 'word_limit_exceeded', 'rate_limited'. */
+    reason: text('reason').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    count: integer('count').notNull().default(0),
+    characters: bigint('characters', { mode: 'number' }).notNull().default(0),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.tool, t.reason, t.subject] }), index('usage_rejections_user_idx').on(t.userId, t.lastAt)],
+);
+
+/**
+ * What a tool request was charged while its work runs: written in the same statement as the charge (vt_charge_pending,
+ * vt_take_allowance), deleted with the usage event that records the result, or by the refund (vt_refund_pending).
+ * A row that outlives the longest possible request belongs to a crashed instance and is refunded by the sweep.
+ */
+export const pendingCharges = pgTable(
+  'pending_charges',
+  {
+    id: uuid('id').primaryKey(),
+    tool: text('tool').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    periodKey: text('period_key'),
+    /** UTC day of a charged detection. */
+    day: text('day'),
+    allowanceChars: bigint('allowance_chars', { mode: 'number' }).notNull().default(0),
+    creditChars: bigint('credit_chars', { mode: 'number' }).notNull().default(0),
+    /** rate_limits keys of a visitor's allowance units (cookie and address). */
+    anonKeys: text('anon_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pending_charges_created_idx').on(t.createdAt)],
+);

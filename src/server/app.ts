@@ -1,13 +1,15 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { LEGACY_REDIRECTS } from '../shared/routes';
 import type { ServerContext } from './context';
-import { errorBody, registerErrorHandling } from './errors';
+import { fastifyTrustProxy } from './env';
+import { checkReadiness } from '../db/client';
+import { AppError, DATABASE_RETRY_AFTER_SECONDS, errorBody, registerErrorHandling } from './errors';
 import { registerAccessControl } from './access';
 import { registerCsrf } from './plugins/csrf';
 import { adminRoutes } from './routes/admin';
@@ -55,12 +57,22 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
               req: (req) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip }),
             },
           },
-    trustProxy: ctx.env.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(ctx.env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    // Node checks these only for a request still being received (never while an answer streams): a client that
+    // announces a body and trickles it is answered 408 and disconnected, instead of holding a socket for ever.
+    requestTimeout: ctx.env.REQUEST_TIMEOUT_MS,
+    http: {
+      requestTimeout: ctx.env.REQUEST_TIMEOUT_MS,
+      headersTimeout: Math.min(ctx.env.REQUEST_TIMEOUT_MS, 15_000),
+      // Node looks for expired requests every 30 s by default, which would stretch a short timeout.
+      connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(ctx.env.REQUEST_TIMEOUT_MS / 4))),
+    },
   });
   app.decorate('ctx', ctx);
 
   registerErrorHandling(app);
+  refuseNulCharacters(app);
   await app.register(cookie, { secret: ctx.cookieSecret });
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -84,7 +96,7 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
   // Uploads are read per route with their own limits (see services/tool-input.ts).
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
 
-  app.get('/api/health', { config: { access: 'public' } }, async () => ({ status: 'ok', database: ctx.database.kind }));
+  registerHealthRoutes(app);
   await app.register(authRoutes);
   await app.register(googleRoutes);
   await app.register(adminRoutes);
@@ -130,4 +142,61 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
   });
 
   return app;
+}
+
+/**
+ * Health checks for load balancers and orchestrators. `/api/health/live`: the process is up (no database query), so
+ * a restart is only asked for when the process itself is stuck. `/api/health/ready`: the database answers quickly and
+ * every migration is applied; 503 takes the instance out of rotation while the database is away. `/api/health` is
+ * the readiness answer in its original shape.
+ */
+function registerHealthRoutes(app: FastifyInstance): void {
+  const { ctx } = app;
+  const readiness = async (reply: FastifyReply, body: Record<string, unknown>) => {
+    const r = await checkReadiness(ctx.database);
+    reply.header('cache-control', 'no-store');
+    if (r.ready) return reply.send(body);
+    const message = r.reason === 'migrations_pending' ? 'Not ready: database migrations are pending.' : 'Not ready: the database is unavailable.';
+    return reply
+      .status(503)
+      .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+      .send({ status: 'unavailable', database: ctx.database.kind, reason: r.reason, ...errorBody('service_unavailable', message) });
+  };
+  app.get('/api/health/live', { config: { access: 'public' } }, async (_req, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
+  app.get('/api/health/ready', { config: { access: 'public' } }, async (_req, reply) => readiness(reply, { status: 'ok', database: ctx.database.kind }));
+  app.get('/api/health', { config: { access: 'public' } }, async (_req, reply) => readiness(reply, { status: 'ok', database: ctx.database.kind }));
+}
+
+const NUL = '\u0000';
+
+/**
+ * PostgreSQL text cannot hold NUL characters: refused with 400 in every JSON body, query string and path parameter,
+ * before any handler runs (a stored NUL would otherwise fail in the database as a 500).
+ */
+function refuseNulCharacters(app: FastifyInstance): void {
+  app.addHook('preValidation', async (req) => {
+    for (const input of [req.body, req.query, req.params]) {
+      const path = nulPath(input);
+      if (path !== null) throw new AppError('validation_failed', 'Text fields cannot contain NUL characters.', { [path || '_']: 'Contains a NUL character' });
+    }
+  });
+}
+
+/** The dotted path of the first string (or key) holding a NUL in a parsed value, or null; iterative, as JSON may nest deeply. */
+function nulPath(value: unknown): string | null {
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length > 0) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes(NUL)) return path;
+    } else if (v !== null && typeof v === 'object' && !ArrayBuffer.isView(v)) {
+      // A raw body (the payment webhook's signed bytes) is not text of ours: only parsed objects are walked.
+      for (const [k, child] of Object.entries(v)) {
+        const p = path ? `${path}.${k}` : k;
+        if (k.includes(NUL)) return p;
+        stack.push([child, p]);
+      }
+    }
+  }
+  return null;
 }

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 // Every setting the server reads, validated once at boot. `.env.example` mirrors this list.
@@ -16,11 +17,19 @@ export const EnvSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
+    /**
+     * Time a client has to send a whole request, headers and body (uploads included); a client that trickles its body
+     * is cut off with 408. It does not limit how long an answer (e.g. a streamed writing tool) takes.
+     */
+    REQUEST_TIMEOUT_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(100).max(600_000).default(30_000)),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Public origin of the site, e.g. https://veritext.example.org. Used for e-mail links, OAuth and CSRF checks. */
     APP_ORIGIN: optionalString.pipe(z.url({ message: 'APP_ORIGIN must be a URL such as https://example.org' }).optional()),
-    /** Honour X-Forwarded-* headers (set when running behind a load balancer or reverse proxy). */
-    TRUST_PROXY: bool,
+    /** Which proxies in front of the server may set X-Forwarded-For: a hop count or a list of addresses (see trustProxySetting). */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((v, ctx) => trustProxySetting(v, (message) => ctx.addIssue({ code: 'custom', message }))),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optionalString.pipe(
       z
@@ -125,6 +134,62 @@ export const EnvSchema = z
   });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/** No proxy (`false`), the number of proxies in front of the server, or the addresses/CIDRs of the trusted proxies. */
+export type TrustProxy = false | number | string[];
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const TRUST_PROXY_HINT =
+  'write the number of proxies in front of the server (e.g. 1 for one load balancer), or their addresses as a comma-separated list of IPs or CIDRs (e.g. 10.0.0.0/8,192.0.2.7), or false for none';
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [ip, prefix, ...rest] = entry.split('/');
+  const version = isIP(ip);
+  if (!version || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  // A /0 network is every address, which is "trust all" again.
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Parse TRUST_PROXY. "true" is refused: trusting every hop lets any client choose its own address by sending
+ * X-Forwarded-For, which defeats every per-address limit. Only the named number of hops, or named proxies, are believed.
+ */
+export function trustProxySetting(raw: string | undefined, fail: (message: string) => void): TrustProxy {
+  const v = (raw ?? '').trim().toLowerCase();
+  if (v === '' || v === 'false' || v === '0' || v === 'no') return false;
+  if (v === 'true' || v === 'yes') {
+    fail(`"${raw}" would trust any X-Forwarded-For a client sends; ${TRUST_PROXY_HINT}`);
+    return false;
+  }
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > 10) fail(`${hops} proxies is not plausible; ${TRUST_PROXY_HINT}`);
+    return hops;
+  }
+  const entries = v
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const bad = entries.filter((e) => !isProxyAddress(e));
+  if (bad.length > 0 || entries.length === 0) {
+    fail(`cannot read ${bad.map((b) => `"${b}"`).join(', ') || `"${raw}"`}; ${TRUST_PROXY_HINT}`);
+    return false;
+  }
+  return entries;
+}
+
+/**
+ * Fastify's trustProxy for a setting. A hop count becomes a function, because Fastify treats a bare number as
+ * "trust nothing": with N hops, the socket peer and the N-1 entries nearest it in X-Forwarded-For are proxies, so the
+ * client is the Nth entry from the right; anything further left was written by the client and is ignored.
+ */
+export function fastifyTrustProxy(setting: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (setting === false) return false;
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
 
 export class EnvError extends Error {}
 

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
+import { isDatabaseUnavailable, sqlState } from '../db/client';
 import type { ErrorBody, ErrorCode } from '../shared/errors';
 
 /** The one place that maps error codes to HTTP statuses. */
@@ -70,12 +71,36 @@ function fromFastify(err: FastifyError): AppError | null {
   return new AppError('bad_request', err.message);
 }
 
+/** Seconds a client (or a load balancer) is told to wait before retrying while the database is unavailable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * A database that cannot be reached or cannot serve (connection refused or lost, pool timeout, shutdown, too many
+ * connections) is a temporary condition of the whole instance, not a bug: 503 with Retry-After, so clients retry
+ * and a load balancer can route elsewhere.
+ */
+export function databaseUnavailable(): AppError {
+  return new AppError('service_unavailable', 'The service is temporarily unavailable. Please try again in a few seconds.', undefined, {
+    'retry-after': String(DATABASE_RETRY_AFTER_SECONDS),
+  });
+}
+
+/** Any thrown value as the AppError it is answered with, or null for an unexpected failure (a generic 500). */
+export function toAppError(err: unknown): AppError | null {
+  if (err instanceof AppError) return err;
+  if (err instanceof ZodError) return fromZod(err);
+  if (isDatabaseUnavailable(err)) return databaseUnavailable();
+  // The database refuses a NUL character in text (22021) or JSON (22P05); the request hook refuses JSON carrying one,
+  // so this catches text from elsewhere (an uploaded file's fields) as the same 400 rather than a 500.
+  const state = sqlState(err);
+  if (state === '22021' || state === '22P05') return new AppError('validation_failed', 'Text fields cannot contain NUL characters.');
+  return fromFastify(err as FastifyError);
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err, req, reply) => {
-    let appErr: AppError | null = null;
-    if (err instanceof AppError) appErr = err;
-    else if (err instanceof ZodError) appErr = fromZod(err);
-    else appErr = fromFastify(err as FastifyError);
+    const appErr = toAppError(err);
+    if (appErr?.code === 'service_unavailable' && !(err instanceof AppError)) req.log.warn({ err }, 'database unavailable');
 
     if (!appErr) {
       // Unknown failure: log it with the request id, never leak the stack to the client.

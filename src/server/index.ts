@@ -1,6 +1,6 @@
 import { acquireDataDirLock, DataDirLockedError } from '../db/lock';
 import { buildApp } from './app';
-import { createContext, sweepExpired } from './boot';
+import { createContext, startChargeSweep, sweepExpired } from './boot';
 import { EnvError, loadDotEnv, parseEnv } from './env';
 import { seedDemoUsers } from '../db/seed';
 import { importStarterLibraryIfEmpty } from './services/reference-library';
@@ -22,6 +22,8 @@ async function main(): Promise<void> {
   await seedSamplePosts(ctx.db, ctx.origin).catch((err) => app.log.error({ err }, 'seeding the sample blog posts failed'));
   const sweeper = setInterval(() => sweepExpired(ctx.db).catch((err) => app.log.warn({ err }, 'sweep failed')), 3600_000);
   sweeper.unref();
+  // A charge whose request died with a previous process (kill -9, crash) is refunded now, then every minute.
+  startChargeSweep(ctx, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import type { AnonAllowance } from '../shared/limits';
 import type { RouteAccess } from '../shared/permissions';
 import type { ServerContext } from './context';
-import { AppError } from './errors';
+import { AppError, toAppError } from './errors';
 import { admitCaller, resolveCaller, runTool, type AllowanceState, type Caller } from './services/tool-gate';
 import { readToolInput } from './services/tool-input';
 
@@ -126,7 +126,7 @@ async function handle<S extends ToolInputSchema, R, B extends object>(
     input,
     caller,
     log: req.log,
-    signal: disconnectSignal(req, reply),
+    signal: disconnectSignal(reply),
     onDelta: sse ? (text) => sse.send('delta', { text }) : null,
   };
   const text: string = input.text;
@@ -138,7 +138,7 @@ async function handle<S extends ToolInputSchema, R, B extends object>(
     // Once the stream has begun, the status line is sent: the failure goes out as an SSE event.
     if (!sse?.hasStarted) throw err;
     if (!(err instanceof AppError)) req.log.error({ err }, 'tool failed while streaming');
-    const e = err instanceof AppError ? err : new AppError('internal', 'Something went wrong. Please try again.');
+    const e = toAppError(err) ?? new AppError('internal', 'Something went wrong. Please try again.');
     sse.send('error', { error: { code: e.code, message: e.message }, message: e.message });
     sse.end();
     return reply;
@@ -155,10 +155,11 @@ async function handle<S extends ToolInputSchema, R, B extends object>(
 }
 
 /** An AbortSignal that fires when the browser goes away, so the upstream call is cancelled too. */
-function disconnectSignal(req: FastifyRequest, reply: FastifyReply): AbortSignal {
+function disconnectSignal(reply: FastifyReply): AbortSignal {
   const ac = new AbortController();
-  req.raw.once('close', () => {
-    if (!reply.raw.writableEnded) ac.abort();
+  // The response's close, not the request's: Node emits the request's 'close' as soon as its body is read.
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) ac.abort();
   });
   return ac.signal;
 }

@@ -5,7 +5,34 @@ export const USER_WORD_LIMIT = 2000;
 export const ANON_DETECTIONS = 5;
 export const ANON_HUMANIZATIONS = 2;
 
-export const LIMIT_MESSAGES = {
+/**
+ * A visitor's daily allowance per tool (a rolling 24-hour window from the first use). The tools that call the
+ * language model or scan the reference library get fewer runs than the quick offline ones.
+ */
+export const ANON_LIMITS = {
+  detect: ANON_DETECTIONS,
+  humanize: ANON_HUMANIZATIONS,
+  rewrite: 3,
+  summarize: 5,
+  shorten: 10,
+  expand: 3,
+  grammar: 10,
+  plagiarism: 3,
+} as const;
+
+export type AnonAllowance = keyof typeof ANON_LIMITS;
+
+/**
+ * A visitor is counted twice: by the signed cookie and by a keyed hash of the network address, and is refused when
+ * either count is spent, so clearing the cookie does not start over. The address may use this many times the
+ * cookie's allowance, because one address is often many people (a school, an office or a mobile carrier behind one
+ * NAT): a class of students is not blocked by the first few, while one person rotating cookies still meets a limit.
+ */
+export const ANON_ADDRESS_FACTOR = 4;
+
+const daily = (n: number, what: string) => `Free users are limited to ${n} ${what} a day. Please sign up for a free account to continue.`;
+
+export const LIMIT_MESSAGES: Record<AnonAllowance, { title: string; message: string }> = {
   detect: {
     title: 'Detection Limit Reached',
     message: `Free users are limited to ${ANON_DETECTIONS} detections. Please sign up for a Pro account to continue.`,
@@ -14,10 +41,13 @@ export const LIMIT_MESSAGES = {
     title: 'Generation Limit Reached',
     message: `Free users are limited to ${ANON_HUMANIZATIONS} humanizations. Please sign up for a Pro account to continue.`,
   },
-} as const;
-
-export type AnonAllowance = keyof typeof LIMIT_MESSAGES;
-export const ANON_LIMITS: Record<AnonAllowance, number> = { detect: ANON_DETECTIONS, humanize: ANON_HUMANIZATIONS };
+  rewrite: { title: 'Rewrite Limit Reached', message: daily(ANON_LIMITS.rewrite, 'rewrites') },
+  summarize: { title: 'Summary Limit Reached', message: daily(ANON_LIMITS.summarize, 'summaries') },
+  shorten: { title: 'Shortening Limit Reached', message: daily(ANON_LIMITS.shorten, 'shortenings') },
+  expand: { title: 'Expansion Limit Reached', message: daily(ANON_LIMITS.expand, 'expansions') },
+  grammar: { title: 'Grammar Check Limit Reached', message: daily(ANON_LIMITS.grammar, 'grammar checks') },
+  plagiarism: { title: 'Plagiarism Check Limit Reached', message: daily(ANON_LIMITS.plagiarism, 'plagiarism checks') },
+};
 
 /**
  * Word count of the word limits: whitespace-separated runs, the same number in the UI counter and on the server.

@@ -28,12 +28,13 @@ describe(`account (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     const b = uniqueUser('bob');
     const cookie = await register(t.app, a);
     await register(t.app, b);
-    const ok = await send(t, 'PATCH', '/api/user/profile', { username: `${a.username}x`, email: `NEW.${a.email}` }, cookie);
+    // An e-mail change needs the current password (tests/api/account-security.test.ts covers its refusals).
+    const ok = await send(t, 'PATCH', '/api/user/profile', { username: `${a.username}x`, email: `NEW.${a.email}`, currentPassword: a.password }, cookie);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(json(ok).user).toMatchObject({ username: `${a.username}x`, email: `new.${a.email}` });
     expect(json(await me(t.app, cookie)).user.email).toBe(`new.${a.email}`);
 
-    const email = await send(t, 'PATCH', '/api/user/profile', { email: b.email.toUpperCase() }, cookie);
+    const email = await send(t, 'PATCH', '/api/user/profile', { email: b.email.toUpperCase(), currentPassword: a.password }, cookie);
     expect(email.statusCode).toBe(409);
     expect(json(email).error).toMatchObject({ code: 'conflict', fields: { email: 'Already registered' } });
     const name = await send(t, 'PATCH', '/api/user/profile', { username: b.username.toUpperCase() }, cookie);
@@ -86,7 +87,7 @@ describe(`account (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="veritext-data-export.*\.json"$/);
     expect(res.headers['cache-control']).toBe('no-store');
     const data = json(res);
-    expect(data.account).toMatchObject({ username: mine.username, email: mine.email, hasPassword: true });
+    expect(data.account).toMatchObject({ username: mine.username, email: mine.email, hasPassword: true, twoFactorEnabled: false });
     expect(data.account.passwordHash).toBeUndefined();
     expect(res.body).not.toContain('argon2');
     expect(data.usage).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscriptions, usageCounters, usageEvents, users } from '../../src/db/schema';
+import { subscriptions, usageCounters, usageEvents, usageRejections, users } from '../../src/db/schema';
 import { charge } from '../../src/server/services/metering';
 import { createTestApp, json, me, post, register, type TestApp } from '../helpers/app';
 
@@ -61,7 +61,7 @@ describe(`metering (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`
     expect(Number(row.used)).toBe(230);
   });
 
-  it('records every tool request: user, tool, characters, status, latency and engine', async () => {
+  it('records every request that ran (user, tool, characters, status, latency, engine) and counts refusals in aggregate', async () => {
     const cookie = await register(t.app);
     const id = await userIdOf(t, cookie);
     const t0 = performance.now();
@@ -71,7 +71,12 @@ describe(`metering (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`
     const refused = await post(t.app, '/api/tools/sentence-shortener', { text: tooLong }, { cookie });
     expect(refused.statusCode).toBe(413);
     const events = await t.ctx.db.select().from(usageEvents).where(eq(usageEvents.userId, id)).orderBy(usageEvents.createdAt);
-    expect(events.map((e) => e.status)).toEqual(['ok', 'rejected']);
+    expect(events.map((e) => e.status)).toEqual(['ok']);
+    // the refusal is a counter of the day, tool and reason, not an event of its own
+    const refusals = await t.ctx.db.select().from(usageRejections).where(eq(usageRejections.userId, id));
+    expect(refusals).toEqual([
+      expect.objectContaining({ tool: 'sentence_shortener', reason: 'word_limit_exceeded', subject: id, count: 1, characters: tooLong.length }),
+    ]);
     expect(events[0]).toMatchObject({ tool: 'sentence_shortener', characters: TEXT.length, engine: 'offline', chargedAllowance: TEXT.length });
     // measured on the request itself: more than nothing (the caller's session and plan are read, the charge is
     // written), and no more than the whole round trip the test saw

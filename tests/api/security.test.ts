@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { LOGIN_MAX_PER_ACCOUNT, LOGIN_MAX_PER_IP } from '../../src/server/services/auth';
+import { LOGIN_FREE_ATTEMPTS, LOGIN_MAX_PER_IP } from '../../src/server/services/login-throttle';
 import {
   cookieFrom,
   createAppOn,
@@ -87,12 +87,12 @@ describe('CSRF origin check', () => {
 });
 
 describe('login throttling', () => {
-  it(`locks an account after ${LOGIN_MAX_PER_ACCOUNT} failures, even for the right password, with retry-after`, async () => {
-    expect(LOGIN_MAX_PER_ACCOUNT).toBe(5);
+  it(`slows the address and account pair after ${LOGIN_FREE_ATTEMPTS} failures, even for the right password, with retry-after`, async () => {
+    expect(LOGIN_FREE_ATTEMPTS).toBe(5);
     const u = uniqueUser('throttle');
     await register(t.app, u);
     const ip = freshIp();
-    for (let i = 1; i <= LOGIN_MAX_PER_ACCOUNT; i++) {
+    for (let i = 1; i <= LOGIN_FREE_ATTEMPTS; i++) {
       const res = await login(t.app, u.email, `wrong password ${i}`, ip);
       expect(res.statusCode, `attempt ${i}`).toBe(401);
     }
@@ -103,26 +103,46 @@ describe('login throttling', () => {
     expect(json(blocked).message).toMatch(/\d+ minutes?/);
     const retryAfter = Number(blocked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    // The first delay of the backoff is one minute.
+    expect(retryAfter).toBeLessThanOrEqual(60);
     expect(sessionSetCookie(blocked)).toBeUndefined();
+    // The e-mail's case does not get around it.
+    expect((await login(t.app, u.email.toUpperCase(), u.password, ip)).statusCode).toBe(429);
 
-    // The lock is on the account, so another address does not get around it...
-    expect((await login(t.app, u.email, u.password, freshIp())).statusCode).toBe(429);
-    // ...and the e-mail's case does not either.
-    expect((await login(t.app, u.email.toUpperCase(), u.password, freshIp())).statusCode).toBe(429);
+    // Once the delay has passed, the right password works again from that address.
+    await t.ctx.db.execute(sql`update rate_limits set window_start = now() - interval '61 seconds' where key = ${`login:pair:${ip}:${u.email}`}`);
+    expect((await login(t.app, u.email, u.password, ip)).statusCode).toBe(200);
+  });
 
-    // When the window has passed, the right password works again.
-    await t.ctx.db.execute(sql`update rate_limits set window_start = now() - interval '16 minutes' where key like 'login:account:%'`);
-    expect((await login(t.app, u.email, u.password, freshIp())).statusCode).toBe(200);
+  it('doubles the delay with every further failure of the pair, and forgives a pair left alone', async () => {
+    const u = uniqueUser('backoff');
+    await register(t.app, u);
+    const ip = freshIp();
+    const pairKey = `login:pair:${ip}:${u.email}`;
+    for (let i = 0; i < LOGIN_FREE_ATTEMPTS; i++) expect((await login(t.app, u.email, 'wrong password', ip)).statusCode).toBe(401);
+    for (const minutes of [1, 2, 4]) {
+      const refused = await login(t.app, u.email, 'wrong password', ip);
+      expect(refused.statusCode).toBe(429);
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan((minutes - 1) * 60);
+      expect(retryAfter).toBeLessThanOrEqual(minutes * 60);
+      await t.ctx.db.execute(sql`update rate_limits set window_start = now() - make_interval(secs => ${minutes * 60 + 1}) where key = ${pairKey}`);
+      expect((await login(t.app, u.email, 'wrong password', ip)).statusCode).toBe(401);
+    }
+    expect(Number((await login(t.app, u.email, u.password, ip)).headers['retry-after'])).toBeGreaterThan(7 * 60);
+    // Fifteen quiet minutes after the wait forgive the pair: five free attempts again.
+    await t.ctx.db.execute(sql`update rate_limits set window_start = now() - interval '24 minutes' where key = ${pairKey}`);
+    for (let i = 0; i < LOGIN_FREE_ATTEMPTS - 1; i++) expect((await login(t.app, u.email, 'wrong password', ip)).statusCode).toBe(401);
+    expect((await login(t.app, u.email, u.password, ip)).statusCode).toBe(200);
   });
 
   it('a successful login clears the account’s failure count', async () => {
     const u = uniqueUser('reset');
     await register(t.app, u);
     const ip = freshIp();
-    for (let i = 0; i < LOGIN_MAX_PER_ACCOUNT - 1; i++) expect((await login(t.app, u.email, 'wrong password', ip)).statusCode).toBe(401);
+    for (let i = 0; i < LOGIN_FREE_ATTEMPTS - 1; i++) expect((await login(t.app, u.email, 'wrong password', ip)).statusCode).toBe(401);
     expect((await login(t.app, u.email, u.password, ip)).statusCode).toBe(200);
-    for (let i = 0; i < LOGIN_MAX_PER_ACCOUNT - 1; i++) expect((await login(t.app, u.email, 'wrong password', ip)).statusCode).toBe(401);
+    for (let i = 0; i < LOGIN_FREE_ATTEMPTS - 1; i++) expect((await login(t.app, u.email, 'wrong password', ip)).statusCode).toBe(401);
     expect((await login(t.app, u.email, u.password, ip)).statusCode).toBe(200);
   });
 
@@ -152,18 +172,18 @@ describe('login throttling', () => {
         const u = uniqueUser('shared');
         expect((await post(a.app, '/api/auth/register', u)).statusCode).toBe(201);
         const ip = freshIp();
-        for (let i = 0; i < LOGIN_MAX_PER_ACCOUNT; i++) {
+        for (let i = 0; i < LOGIN_FREE_ATTEMPTS; i++) {
           const app = i % 2 === 0 ? a.app : b.app;
           expect((await login(app, u.email, 'wrong password', ip)).statusCode).toBe(401);
         }
         expect((await login(a.app, u.email, u.password, ip)).statusCode).toBe(429);
         expect((await login(b.app, u.email, u.password, ip)).statusCode).toBe(429);
         const [row] = (
-          (await shared.database.db.execute(sql`select count from rate_limits where key = ${'login:account:' + u.email}`)) as unknown as {
+          (await shared.database.db.execute(sql`select count from rate_limits where key = ${`login:pair:${ip}:${u.email}`}`)) as unknown as {
             rows: { count: number }[];
           }
         ).rows;
-        expect(Number(row.count)).toBe(LOGIN_MAX_PER_ACCOUNT);
+        expect(Number(row.count)).toBe(LOGIN_FREE_ATTEMPTS);
         // Both instances also agree on the generated cookie secret, so sessions work across them.
         expect(a.ctx.cookieSecret).toBe(b.ctx.cookieSecret);
       } finally {

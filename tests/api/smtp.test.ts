@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { desc } from 'drizzle-orm';
@@ -39,10 +39,16 @@ describe('SMTP delivery', () => {
     await register(t.app, user);
     const res = await post(t.app, '/api/auth/forgot-password', { email: user.email });
     expect(res.statusCode).toBe(200);
-    expect(received).toHaveLength(1);
+    // The e-mail goes out after the answer (forgot-password answers in constant time), so wait for it.
+    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 10_000 });
     expect(received[0].to).toEqual([user.email]);
     expect(received[0].body.replace(/=\r?\n/g, '')).toMatch(/reset-password\?token=3D|reset-password\?token=/);
-    const [row] = await t.ctx.db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(1);
-    expect(row).toMatchObject({ to: user.email, status: 'sent' });
+    await vi.waitFor(
+      async () => {
+        const [row] = await t.ctx.db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(1);
+        expect(row).toMatchObject({ to: user.email, status: 'sent' });
+      },
+      { timeout: 10_000 },
+    );
   });
 });

@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { usageEvents, users } from '../../src/db/schema';
+import { usageEvents, usageRejections, users } from '../../src/db/schema';
 import { buildApp } from '../../src/server/app';
 import { createContext } from '../../src/server/boot';
 import { AppError } from '../../src/server/errors';
@@ -168,14 +168,11 @@ describe('toolRoute', () => {
     expect(up.state.pulled).toBe(false);
     expect(extractText).not.toHaveBeenCalled();
     expect(calls.gated).toBe(0);
-    // the refusal is recorded, with no characters since nothing was read
-    const rows = await ctx.db
-      .select()
-      .from(usageEvents)
-      .where(and(eq(usageEvents.tool, 'essay_writer'), eq(usageEvents.status, 'rejected')));
+    // the refusal is counted (per day, tool, reason and visitor address), with no characters since nothing was read
+    const rows = await ctx.db.select().from(usageRejections).where(eq(usageRejections.tool, 'essay_writer'));
     expect(rows.length).toBe(1);
-    expect(rows[0]).toMatchObject({ userId: null, characters: 0 });
-    expect(rows[0].anonId).toBeTruthy();
+    expect(rows[0]).toMatchObject({ userId: null, reason: 'unauthorized', count: 1, characters: 0 });
+    expect(rows[0].subject).toMatch(/^ip:/);
   });
 
   it('refuses an upload from a plan without the tool before the file is read', async () => {

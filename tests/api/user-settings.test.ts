@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { countReferenceDocuments } from '../../src/server/services/plagiarism-store';
+import { countReferenceDocuments, SHARED_SUBMISSION_REFERENCE } from '../../src/server/services/plagiarism-store';
 import type { PlagiarismResponse } from '../../src/shared/api/plagiarism';
 import type { UserSettings } from '../../src/shared/api/user-settings';
 import { createTestApp, get, json, me, post, register, type TestApp } from '../helpers/app';
@@ -99,8 +99,11 @@ describe('shared submissions (opt-in)', () => {
     const docs = (await userDocs()).filter((d) => d.added_by === user.id);
     expect(docs).toHaveLength(1);
     expect(docs[0].text).toBe(ESSAY);
-    expect(docs[0].title).toMatch(new RegExp(`^Submission by ${user.username}, \\d{4}-\\d{2}-\\d{2}$`));
-    expect(docs[0].reference).toMatch(new RegExp(`^user:${user.id}:[0-9a-f]{32}$`));
+    // Nothing stored for others to see names the user: the owner is kept in added_by only.
+    expect(docs[0].title).toMatch(/^Shared submission, \d{4}-\d{2}-\d{2}$/);
+    expect(docs[0].reference).toMatch(/^submission:[0-9a-f]{32}$/);
+    expect(`${docs[0].title} ${docs[0].reference}`).not.toContain(user.username);
+    expect(`${docs[0].title} ${docs[0].reference}`).not.toContain(user.id);
 
     // resubmitting the same text adds nothing
     expect((await post(t.app, CHECK, { text: ESSAY }, { cookie })).statusCode).toBe(200);
@@ -112,6 +115,8 @@ describe('shared submissions (opt-in)', () => {
     const body = json<PlagiarismResponse>(copy);
     expect(body.similarity).toBeGreaterThan(80);
     expect(body.items[0].title).toBe(docs[0].title);
-    expect(body.items[0].reference).toBe(docs[0].reference);
+    expect(body.items[0].reference).toBe(SHARED_SUBMISSION_REFERENCE);
+    expect(copy.body).not.toContain(user.username);
+    expect(copy.body).not.toContain(user.id);
   });
 });

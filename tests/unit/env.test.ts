@@ -57,14 +57,31 @@ describe('parseEnv', () => {
       PORT: '8080',
       APP_ORIGIN: 'https://veritext.example.org',
       DATABASE_URL: 'postgresql://u:p@db:5432/veritext',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       GOOGLE_CLIENT_ID: 'id',
       GOOGLE_CLIENT_SECRET: 'secret',
     });
     expect(env.PORT).toBe(8080);
-    expect(env.TRUST_PROXY).toBe(true);
+    expect(env.TRUST_PROXY).toBe(1);
     expect(env.DATABASE_URL).toBe('postgresql://u:p@db:5432/veritext');
     expect(publicOrigin(env)).toBe('https://veritext.example.org');
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses, and never as "trust all"', () => {
+    expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,fd00::/8,loopback' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '192.0.2.7', 'fd00::/8', 'loopback']);
+    for (const value of ['true', 'TRUE', 'yes']) {
+      const err = errorOf({ TRUST_PROXY: value });
+      expect(err.message).toMatch(/- TRUST_PROXY: /);
+      // The message says what to write instead.
+      expect(err.message).toMatch(/number of proxies.*e\.g\. 1/);
+      expect(err.message).toMatch(/CIDR/);
+    }
+    // A /0 network is every address: "trust all" in disguise.
+    for (const value of ['0.0.0.0/0', '::/0', 'proxy.example', '10.0.0.0/33', '999.1.1.1'])
+      expect(errorOf({ TRUST_PROXY: value }).message).toMatch(/- TRUST_PROXY: /);
   });
 
   it.each(['abc', '70000', '-1', '3.5'])('rejects PORT=%s naming the variable', (port) => {

@@ -68,27 +68,74 @@ export interface GrammarResult {
 type Role = 'harper' | 'retext';
 
 interface Pending {
+  /** the request, to send it again if its worker is replaced before it ran */
+  msg: Record<string, unknown>;
   resolve: (v: unknown) => void;
   reject: (e: Error) => void;
 }
 
-/** A worker thread that answers requests in order; recreated on the next request if it dies or fails to load. */
+/** A check that ran past its time budget: its worker was terminated (and is replaced on the next check). */
+export class GrammarTimeoutError extends Error {
+  constructor(readonly budgetMs: number) {
+    super(`the grammar check took longer than ${budgetMs} ms and was stopped`);
+    this.name = 'GrammarTimeoutError';
+  }
+}
+
+/**
+ * A worker thread that answers requests in order; recreated on the next request if it dies, fails to load or runs past
+ * a request's time budget (WebAssembly cannot be interrupted: terminating the thread is the only way to stop it).
+ */
 class WorkerClient {
   private worker: Worker | null = null;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
 
-  constructor(private readonly role: Role) {}
+  constructor(
+    private readonly role: Role,
+    /** called when the worker is replaced (its loaded checker is gone) */
+    private readonly onRestart: () => void = () => {},
+  ) {}
 
-  request<T>(msg: Record<string, unknown>): Promise<T> {
+  request<T>(msg: Record<string, unknown>, budgetMs = grammarBudgetMs): Promise<T> {
     const w = this.ensure();
     const id = this.nextId++;
     // keep the process alive only while a request is in flight (an idle worker must not hold a CLI or test open)
     if (this.pending.size === 0) w.ref();
     return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      const timer = setTimeout(() => this.overBudget(id, budgetMs), budgetMs);
+      this.pending.set(id, {
+        msg,
+        resolve: (v) => {
+          clearTimeout(timer);
+          resolve(v as T);
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      });
       w.postMessage({ ...msg, id });
     });
+  }
+
+  /**
+   * A request ran past its budget: the worker is terminated and the request fails; the requests queued behind it
+   * (which had not started) are sent again to a fresh worker, each within its own budget.
+   */
+  private overBudget(id: number, budgetMs: number): void {
+    const late = this.pending.get(id);
+    if (!late || !this.worker) return;
+    this.pending.delete(id);
+    const old = this.worker;
+    this.worker = null;
+    this.onRestart();
+    void old.terminate();
+    late.reject(new GrammarTimeoutError(budgetMs));
+    if (this.pending.size === 0) return;
+    const w = this.ensure();
+    w.ref();
+    for (const [queued, p] of this.pending) w.postMessage({ ...p.msg, id: queued });
   }
 
   private ensure(): Worker {
@@ -116,6 +163,7 @@ class WorkerClient {
   private drop(w: Worker, err: Error | null): void {
     if (this.worker !== w) return;
     this.worker = null;
+    this.onRestart();
     if (err) {
       for (const p of this.pending.values()) p.reject(err);
       this.pending.clear();
@@ -140,14 +188,32 @@ interface HarperSlot {
   loadMs: number | null;
 }
 
-const newSlot = (): HarperSlot => ({ client: new WorkerClient('harper'), warm: null, loadMs: null });
+const newSlot = (): HarperSlot => {
+  const slot: HarperSlot = {
+    client: new WorkerClient('harper', () => {
+      // the replacement worker loads harper again before it counts as ready
+      slot.warm = null;
+      slot.loadMs = null;
+    }),
+    warm: null,
+    loadMs: null,
+  };
+  return slot;
+};
 let harperWorkers = Math.min(2, Math.max(1, availableParallelism()));
+/** Time budget of one request to a checker's worker (harper's load included), ms. */
+let grammarBudgetMs = 30_000;
 const harperSlots: HarperSlot[] = [newSlot()];
 const retextWorker = new WorkerClient('retext');
 
-/** Set how many harper workers long texts are split across (1..MAX_HARPER_WORKERS). Call before the first check. */
-export function configureGrammar(opts: { harperWorkers?: number }): void {
+/**
+ * Set how many harper workers long texts are split across (1..MAX_HARPER_WORKERS; call before the first check), and
+ * the time budget of each request to a worker: past it, the worker is terminated, the check fails with
+ * GrammarTimeoutError, and the next check starts a fresh worker.
+ */
+export function configureGrammar(opts: { harperWorkers?: number; budgetMs?: number }): void {
   if (opts.harperWorkers !== undefined) harperWorkers = Math.min(MAX_HARPER_WORKERS, Math.max(1, Math.floor(opts.harperWorkers)));
+  if (opts.budgetMs !== undefined) grammarBudgetMs = Math.max(1, opts.budgetMs);
 }
 
 export function harperWorkerCount(): number {
@@ -327,10 +393,23 @@ export function mergeIssues(all: GrammarIssue[]): GrammarIssue[] {
       a.start - b.start,
   );
   const kept: GrammarIssue[] = [];
+  // kept issues by position (indices into kept), so that a text with thousands of issues is merged in linear time
+  const BUCKET = 64;
+  const near = new Map<number, number[]>();
+  const buckets = (i: GrammarIssue) => [Math.floor(i.start / BUCKET), Math.floor(Math.max(i.start, i.end - 1) / BUCKET)] as const;
   for (const issue of ranked) {
-    const clash = kept.find((k) => overlaps(k, issue));
+    // the first kept issue (in the order kept) that overlaps this one
+    let first = -1;
+    const [lo, hi] = buckets(issue);
+    for (let b = lo; b <= hi; b++) for (const k of near.get(b) ?? []) if ((first < 0 || k < first) && overlaps(kept[k]!, issue)) first = k;
+    const clash = first >= 0 ? kept[first] : undefined;
     if (!clash) {
       kept.push({ ...issue, suggestions: [...issue.suggestions] });
+      for (let b = lo; b <= hi; b++) {
+        const list = near.get(b);
+        if (list) list.push(kept.length - 1);
+        else near.set(b, [kept.length - 1]);
+      }
       continue;
     }
     if (clash.start === issue.start && clash.end === issue.end) {
@@ -360,9 +439,16 @@ function partOfToken(text: string, i: GrammarIssue): boolean {
   return i.kind === 'spelling' && (ALNUM.test(text[i.start - 1] ?? '') || ALNUM.test(text[i.end] ?? ''));
 }
 
-export async function checkGrammar(text: string): Promise<GrammarResult> {
+/** Longer runs without whitespace are not words (hashes, base64, "ab-ab-ab-…"); the checkers never see them. */
+export const MAX_CHECKED_RUN = 100;
+const LONG_RUN = new RegExp(`\\S{${MAX_CHECKED_RUN + 1},}`, 'g');
+
+export async function checkGrammar(input: string): Promise<GrammarResult> {
   const t0 = performance.now();
-  if (!text.trim()) return { issues: [], corrected: text, timings: { harperMs: 0, harperParts: 0, retextMs: 0, totalMs: 0 } };
+  if (!input.trim()) return { issues: [], corrected: input, timings: { harperMs: 0, harperParts: 0, retextMs: 0, totalMs: 0 } };
+  // Harper's time on one run without spaces grows far faster than its length (a 200,000-character "word" took a
+  // minute): such runs are blanked with spaces of the same length, so every offset still points into the input.
+  const text = input.replace(LONG_RUN, (run) => ' '.repeat(run.length));
   // Capitalised words are mostly names, and words with digits or accents are mostly codes and loanwords: harper's
   // dictionary knows far more of them than hunspell's (harper still checks them), and hunspell's suggestions for
   // them are the slowest.
@@ -390,7 +476,7 @@ export async function checkGrammar(text: string): Promise<GrammarResult> {
     suggestMs = s.ms;
   }
   const corrected = applyIssues(
-    text,
+    input,
     issues.filter((i) => i.rule !== 'retext-spell'),
   );
   return { issues, corrected, timings: { harperMs: h.ms, harperParts: h.parts, retextMs: r.ms + suggestMs, totalMs: performance.now() - t0 } };

@@ -12,6 +12,16 @@
  * Requests are handled one at a time in arrival order (the engines are synchronous once loaded).
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
+
+// A check yields the CPU to the main thread: on a busy machine the server's event loop must not wait behind a long
+// check. Linux gives each thread an id of its own that can be niced; elsewhere, skip.
+try {
+  setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 10);
+} catch {
+  // not Linux, or not allowed: the thread keeps the process's priority
+}
 
 const role = workerData?.role;
 

@@ -3,7 +3,7 @@
  * grew." -> "The firm grew in 2020.") or its comma dropped, "This + noun" -> "The + noun", a trailing ", making it ..."
  * participle made a clause, and a naming aside set off by commas put in parentheses.
  */
-import { countWords, isFree, type Edit, type Span } from '../text';
+import { countWords, isFree, overlapsAny, type Edit, type Span } from '../text';
 import { SUBJECT_START } from './joins';
 import type { PassContext, Tok } from './types';
 
@@ -24,7 +24,7 @@ export function openerEdits(ctx: PassContext, sent: Span, toks: Tok[], h: number
   const { text, cfg, edits, prot } = ctx;
   const first = toks[0];
   if (!first || first.start !== 0) return;
-  const free = (s: number, e: number) => isFree(edits, s, e) && !prot.some((p) => s < p.end && p.start < e);
+  const free = (s: number, e: number) => isFree(edits, s, e) && !overlapsAny(prot, s, e);
 
   // "This/These + noun" -> "The + noun" (half of them: a demonstrative now and then is human too)
   if (cfg.openers === 'full' && /^(?:This|These)$/.test(first.text) && first.pos === 'DET' && h % 2 === 0) {
@@ -128,7 +128,7 @@ export function participleEdits(ctx: PassContext, sent: Span, toks: Tok[]): void
     }
     const start = sent.start + toks[i]!.start;
     const end = sent.start + obj.end;
-    if (prot.some((p) => start < p.end && p.start < end)) continue;
+    if (overlapsAny(prot, start, end)) continue;
     const e: Edit = { start, end, replacement: rep, kind: 'structure' };
     if (isFree(edits, e.start, e.end)) edits.push(e);
   }
@@ -176,7 +176,7 @@ export function asideEdits(ctx: PassContext, sent: Span, toks: Tok[]): void {
     if (prevComma >= 0 && !toks.slice(prevComma + 1, i).some((t) => t.pos === 'VERB' || t.pos === 'AUX')) continue;
     const start = sent.start + open.start;
     const end = sent.start + toks[close]!.end;
-    if (prot.some((p) => start < p.end && p.start < end)) continue;
+    if (overlapsAny(prot, start, end)) continue;
     const body = text.slice(sent.start + inner[0]!.start, sent.start + inner[inner.length - 1]!.end);
     const e: Edit = { start, end, replacement: ` (${body})`, kind: 'structure' };
     if (isFree(edits, e.start, e.end)) edits.push(e);

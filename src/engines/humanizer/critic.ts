@@ -65,8 +65,7 @@ export function refineWithCritic(input: string, base: HumanizeResult, opts: Crit
   for (const u of humanizeUnits(input, base)) {
     const structural = u.changes.filter((c) => STRUCTURAL.has(c.kind)) as Edit[];
     if (structural.length === 0) continue;
-    const without = all.filter((c) => !structural.includes(c));
-    if (win.delta(u.inStart, u.inEnd, all, without, critic) < -EPS) for (const c of structural) dropped.add(c);
+    if (win.delta(u.inStart, u.inEnd, all, { drop: new Set(structural) }, critic) < -EPS) for (const c of structural) dropped.add(c);
   }
   let cur = base;
   if (dropped.size) {
@@ -82,18 +81,21 @@ export function refineWithCritic(input: string, base: HumanizeResult, opts: Crit
   const proposals = propose(input, sents, kept, new Set(opts.proposals ?? PROPOSAL_KINDS));
   const scored: { p: Proposal; d: number }[] = [];
   for (const p of proposals) {
-    const d = win.delta(p.start, p.end, kept, [...kept, p], critic);
+    const d = win.delta(p.start, p.end, kept, { add: p }, critic);
     if (d < -EPS) scored.push({ p, d });
   }
   if (scored.length === 0) return cur;
   scored.sort((a, b) => a.d - b.d || a.p.start - b.p.start);
   const chosen: Proposal[] = [];
+  // kept and chosen together, grown in place (isFree indexes a list once and then only what is pushed to it)
+  const taken: Edit[] = [...kept];
   const joined = new Set<number>();
   for (const { p } of scored) {
-    if (!isFree([...kept, ...chosen], p.start, p.end)) continue;
+    if (!isFree(taken, p.start, p.end)) continue;
     if (p.joins && (joined.has(p.joins[0]) || joined.has(p.joins[1]))) continue;
     if (p.joins) joined.add(p.joins[0]).add(p.joins[1]);
     chosen.push(p);
+    taken.push(p);
   }
 
   // 3. confirm on the whole text; if the windows misjudged the interplay, keep the strongest half until it helps
@@ -113,52 +115,104 @@ function finish(input: string, edits: readonly Edit[]): HumanizeResult {
   return { text, changes: changes as HumanizeChange[] };
 }
 
-/** Windows of whole sentences around a change, rendered with a given set of edits. */
+/** A change judged against a set of edits: some of them dropped, or one more added. */
+interface Variant {
+  drop?: ReadonlySet<Edit>;
+  add?: Edit;
+}
+
+/**
+ * Windows of whole sentences around a change, rendered with a given set of edits. The sets are a rewrite's edits,
+ * which never overlap, kept sorted: a window finds its sentences and its edits by binary search, so judging each of
+ * thousands of changes costs the size of its window, not of the text.
+ */
 class Windows {
   /** cost of each window under a given edit set (the baseline is shared by every change judged against it) */
   private readonly cache = new WeakMap<readonly Edit[], Map<string, number>>();
+  private readonly sorted = new WeakMap<readonly Edit[], Edit[]>();
+  private readonly starts: number[];
   constructor(
     private readonly text: string,
     private readonly sents: Span[],
-  ) {}
-
-  private sentenceAt(pos: number): number {
-    let k = 0;
-    for (let i = 0; i < this.sents.length; i++) if (this.sents[i]!.start <= pos) k = i;
-    return k;
+  ) {
+    this.starts = sents.map((s) => s.start);
   }
 
-  /** cost(window with `after`) - cost(window with `before`), for a change in [start, end) */
-  delta(start: number, end: number, before: readonly Edit[], after: readonly Edit[], critic: Critic): number {
+  /** the last sentence starting at or before pos (the first if none does) */
+  private sentenceAt(pos: number): number {
+    return Math.max(0, lastAtOrBefore(this.starts, pos));
+  }
+
+  private sortedOf(edits: readonly Edit[]): Edit[] {
+    let s = this.sorted.get(edits);
+    if (!s) this.sorted.set(edits, (s = [...edits].sort((a, b) => a.start - b.start || a.end - b.end)));
+    return s;
+  }
+
+  /** cost(window with `base` changed by `change`) - cost(window with `base`), for a change in [start, end) */
+  delta(start: number, end: number, base: readonly Edit[], change: Variant, critic: Critic): number {
+    const edits = this.sortedOf(base);
     let lo = this.sents[Math.max(0, this.sentenceAt(start) - CONTEXT)]!.start;
     let hi = this.sents[Math.min(this.sents.length - 1, this.sentenceAt(Math.max(start, end - 1)) + CONTEXT)]!.end;
-    // widen until no edit crosses the window's edges
-    for (let moved = true; moved;) {
-      moved = false;
-      for (const e of after.length > before.length ? after : before) {
-        if (e.start < lo && e.end > lo) {
-          lo = this.sents[this.sentenceAt(e.start)]!.start;
-          moved = true;
-        }
-        if (e.start < hi && e.end > hi) {
-          hi = this.sents[this.sentenceAt(e.end - 1)]!.end;
-          moved = true;
-        }
-      }
-    }
-    let byWindow = this.cache.get(before);
-    if (!byWindow) this.cache.set(before, (byWindow = new Map()));
+    // widen until no edit (of the base or the added one) crosses the window's edges
+    const crossing = (x: number): Edit | null => {
+      if (change.add && change.add.start < x && change.add.end > x) return change.add;
+      // the edits do not overlap: only the last one starting before x can cross it
+      const k = lastBefore(edits, x);
+      return k >= 0 && edits[k]!.end > x ? edits[k]! : null;
+    };
+    for (let e = crossing(lo); e; e = crossing(lo)) lo = this.sents[this.sentenceAt(e.start)]!.start;
+    for (let e = crossing(hi); e; e = crossing(hi)) hi = this.sents[this.sentenceAt(e.end - 1)]!.end;
+    let byWindow = this.cache.get(base);
+    if (!byWindow) this.cache.set(base, (byWindow = new Map()));
     let b = byWindow.get(`${lo}:${hi}`);
-    if (b === undefined) byWindow.set(`${lo}:${hi}`, (b = critic(this.render(lo, hi, before))));
-    return critic(this.render(lo, hi, after)) - b;
+    if (b === undefined) byWindow.set(`${lo}:${hi}`, (b = critic(this.render(lo, hi, edits, {}))));
+    return critic(this.render(lo, hi, edits, change)) - b;
   }
 
-  private render(lo: number, hi: number, edits: readonly Edit[]): string {
-    const inside = edits
-      .filter((e) => e.start >= lo && e.end <= hi)
-      .map(({ start, end, replacement, kind }) => ({ start: start - lo, end: end - lo, replacement, kind }));
-    return applyEdits(this.text.slice(lo, hi), inside).text;
+  private render(lo: number, hi: number, edits: readonly Edit[], change: Variant): string {
+    const inside: Edit[] = [];
+    for (let k = Math.max(0, lastBefore(edits, lo) + 1); k < edits.length && edits[k]!.start <= hi; k++) {
+      const e = edits[k]!;
+      if (e.start >= lo && e.end <= hi && !change.drop?.has(e)) inside.push(e);
+    }
+    const add = change.add;
+    if (add && add.start >= lo && add.end <= hi) inside.push(add);
+    return applyEdits(
+      this.text.slice(lo, hi),
+      inside.map(({ start, end, replacement, kind }) => ({ start: start - lo, end: end - lo, replacement, kind })),
+    ).text;
   }
+}
+
+/** Index of the last edit (sorted by start) starting before x, or -1. */
+function lastBefore(edits: readonly Edit[], x: number): number {
+  let lo = 0;
+  let hi = edits.length - 1;
+  let ans = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (edits[mid]!.start < x) {
+      ans = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return ans;
+}
+
+/** Index of the last value (ascending) at or before x, or -1. */
+function lastAtOrBefore(values: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = values.length - 1;
+  let ans = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid]! <= x) {
+      ans = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return ans;
 }
 
 // ---------------------------------------------------------------------------
@@ -184,6 +238,10 @@ function propose(text: string, sents: Span[], claimed: readonly Edit[], kinds: S
   const out: Proposal[] = [];
   const tags = sents.map((s) => posTag(s.text));
   const free = (s: number, e: number) => isFree(claimed, s, e);
+  const mergeStarts = claimed
+    .filter((e) => e.kind === 'merge')
+    .map((e) => e.start)
+    .sort((a, b) => a - b);
   const quoted = (s: Span) => /["\u201C\u201D()[\]]/.test(s.text);
 
   for (let i = 0; i < sents.length; i++) {
@@ -217,7 +275,9 @@ function propose(text: string, sents: Span[], claimed: readonly Edit[], kinds: S
         const end = n.start + 1;
         const c = keepCase(first) ? first.text[0]! : first.text[0]!.toLowerCase();
         // a sentence the rules already joined to a neighbour is not joined again ("A, and B; C" is a run-on)
-        const merged = claimed.some((e) => e.kind === 'merge' && e.start >= (sents[i - 1]?.end ?? 0) - 1 && e.start < n.end);
+        const from = (sents[i - 1]?.end ?? 0) - 1;
+        const k = lastAtOrBefore(mergeStarts, n.end - 1);
+        const merged = k >= 0 && mergeStarts[k]! >= from;
         if (!merged && free(start, end)) {
           out.push({ start, end, replacement: `; ${c}`, kind: 'merge', joins: [i, i + 1] });
           // a pronoun pointing back may also join with "and" (the critic takes whichever reads better, or neither)

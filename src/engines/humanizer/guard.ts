@@ -50,43 +50,84 @@ export interface HumanizeUnit {
 export function humanizeUnits(input: string, result: HumanizeResult): HumanizeUnit[] {
   const sents = splitSentences(input);
   if (sents.length === 0) return [];
-  const units: HumanizeUnit[] = sents.map((s) => ({ inStart: s.start, inEnd: s.end, outStart: 0, outEnd: 0, changes: [] }));
+  // Units merge as changes join them. They stay in a linked list (a merged unit points to the one it joined), so each
+  // change looks only at the units near it: the text may have tens of thousands of sentences and of changes.
+  const units: LinkedUnit[] = sents.map((s, i) => ({
+    inStart: s.start,
+    inEnd: s.end,
+    outStart: 0,
+    outEnd: 0,
+    changes: [],
+    next: i + 1,
+    prev: i - 1,
+    into: -1,
+  }));
+  const sentStarts = sents.map((s) => s.start);
+  const root = (i: number): number => {
+    let r = i;
+    while (units[r]!.into >= 0) r = units[r]!.into;
+    while (units[i]!.into >= 0) {
+      const up = units[i]!.into;
+      units[i]!.into = r;
+      i = up;
+    }
+    return r;
+  };
   const changes = [...result.changes].sort((a, b) => a.start - b.start || a.end - b.end);
   for (const c of changes) {
+    // the unit holding the last sentence starting at or before the change, and the one before it (a zero-width
+    // change may sit at the end of that one)
+    const j = unitAt(sentStarts, c.start);
+    const r = root(j);
+    let i = units[r]!.prev >= 0 ? units[r]!.prev : r;
     // the units this change touches (a zero-width insertion touches the unit it sits in or at the end of)
     const hit: number[] = [];
-    for (let i = 0; i < units.length; i++) {
+    // a change in the whitespace between sentences belongs to the sentence before it (the first unit if none is)
+    let prev = 0;
+    for (; i < units.length && units[i]!.inStart <= Math.max(c.start, c.end); i = units[i]!.next) {
       const u = units[i]!;
       const touches = c.start === c.end ? u.inStart <= c.start && c.start <= u.inEnd : c.start < u.inEnd && u.inStart < c.end;
       if (touches) hit.push(i);
+      if (u.inStart <= c.start) prev = i;
     }
-    // a change in the whitespace between sentences belongs to the sentence before it
-    if (hit.length === 0) {
-      let prev = 0;
-      for (let i = 0; i < units.length; i++) if (units[i]!.inStart <= c.start) prev = i;
-      hit.push(prev);
-    }
+    if (hit.length === 0) hit.push(prev);
     const first = hit[0]!;
     const last = hit[hit.length - 1]!;
     const target = units[first]!;
-    for (let i = first + 1; i <= last; i++) {
-      target.inEnd = Math.max(target.inEnd, units[i]!.inEnd);
-      target.changes.push(...units[i]!.changes);
+    for (let k = target.next; k <= last && k < units.length; k = units[k]!.next) {
+      const u = units[k]!;
+      target.inEnd = Math.max(target.inEnd, u.inEnd);
+      target.changes.push(...u.changes);
+      u.into = first;
+      target.next = u.next;
+      if (u.next < units.length) units[u.next]!.prev = first;
     }
     target.changes.push(c);
     target.inStart = Math.min(target.inStart, c.start);
     target.inEnd = Math.max(target.inEnd, c.end);
-    units.splice(first + 1, last - first);
+  }
+  const alive: HumanizeUnit[] = [];
+  for (let i = 0; i < units.length; i = units[i]!.next) {
+    const { inStart, inEnd, outStart, outEnd, changes: ch } = units[i]!;
+    alive.push({ inStart, inEnd, outStart, outEnd, changes: ch });
   }
   // output spans: shift by the length change of every change before the unit, and stretch by the unit's own
   let shift = 0;
-  for (const u of units) {
+  for (const u of alive) {
     const delta = u.changes.reduce((d, c) => d + c.replacement.length - (c.end - c.start), 0);
     u.outStart = u.inStart + shift;
     u.outEnd = u.inEnd + shift + delta;
     shift += delta;
   }
-  return units;
+  return alive;
+}
+
+interface LinkedUnit extends HumanizeUnit {
+  /** the next and previous units still in the list (indices into the sentences) */
+  next: number;
+  prev: number;
+  /** the unit this one was merged into, or -1 */
+  into: number;
 }
 
 /** Drop the changes of the given units (indices into humanizeUnits' answer): those sentences read as in the input. */

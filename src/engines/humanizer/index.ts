@@ -69,7 +69,9 @@ export function humanize(text: string, opts: HumanizeOptions = {}): HumanizeResu
 /** spans never to touch: quotes, code, URLs, e-mail addresses */
 function protectedSpans(text: string): { start: number; end: number }[] {
   const out = quoteSpans(text);
-  const re = /\bhttps?:\/\/\S+|\b[\w.+-]+@[\w-]+\.[\w.]+|```[\s\S]*?```/g;
+  // the address parts are bounded (64 is the longest local part an address may have): unbounded, a long run of
+  // letters and dashes with no "@" was rescanned from each of its positions
+  const re = /\bhttps?:\/\/\S+|\b[\w.+-]{1,64}@[\w-]{1,63}\.[\w.]{1,253}|```[\s\S]*?```/g;
   let m: RegExpExecArray | null;
   while ((m = re.exec(text))) out.push({ start: m.index, end: m.index + m[0].length });
   return out;

@@ -2,7 +2,7 @@
  * Sentence-level joins and splits: an over-long sentence split at a safe ", and/but/so <subject>" or ";" point,
  * short neighbours merged with "and", and "However, / Therefore, / Also," folded into the previous sentence.
  */
-import { capitalizeFirst, countWords, isFree, type Edit, type Span } from '../text';
+import { capitalizeFirst, countWords, isFree, overlapsAny, type Edit, type Span } from '../text';
 import type { JoinContext, PassContext, Tok } from './types';
 
 /** Parts of speech that can open a clause's subject. */
@@ -47,7 +47,7 @@ export function splitEdit(ctx: PassContext, sent: Span, toks: Tok[]): void {
   if (!best) return;
   const start = sent.start + toks[best.at]!.start;
   const nextStart = sent.start + best.next.start;
-  if (prot.some((p) => start < p.end && p.start < nextStart + 1)) return;
+  if (overlapsAny(prot, start, nextStart + 1)) return;
   const keepCase = best.next.pos === 'PROPN' || best.next.text === 'I' || /^\p{Lu}{2,}/u.test(best.next.text);
   const first = keepCase ? best.next.text[0]! : best.next.text[0]!.toUpperCase();
   let lead: string;
@@ -72,7 +72,7 @@ function joinNeighbours(ctx: JoinContext, join: (a: Span, b: Span) => Edit | nul
     const b = sentences[i + 1]!;
     if (!/^[ \t]+$/.test(text.slice(a.end, b.start))) continue; // same paragraph, same line
     const e = join(a, b);
-    if (!e || prot.some((p) => e.start < p.end && p.start < e.end)) continue;
+    if (!e || overlapsAny(prot, e.start, e.end)) continue;
     if (isFree(edits, e.start, e.end)) {
       edits.push(e);
       joined.add(i).add(i + 1);

@@ -2,7 +2,7 @@
  * Vetted word swaps: AI-favoured words -> plain synonyms, only where the tagger gives the part of speech the entry
  * expects, with the inflection kept; then a/an repaired before every replacement.
  */
-import { hash32, isFree, matchCase, type Edit, type Span } from '../text';
+import { hash32, isFree, matchCase, overlapsAny, type Edit, type Span } from '../text';
 import { articleFor, AUX_PP, inflectPhrase, verbForms, type VerbForm } from './inflection';
 import { WORDS } from './tables';
 import type { PassContext, Tok } from './types';
@@ -24,6 +24,7 @@ const WORD_INDEX = (() => {
 
 export function synonymEdits(ctx: PassContext, sent: Span, toks: Tok[]): void {
   const { text, cfg, edits, prot, salt } = ctx;
+  let sentHash: number | undefined;
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i]!;
     const lower = t.text.toLowerCase();
@@ -33,7 +34,7 @@ export function synonymEdits(ctx: PassContext, sent: Span, toks: Tok[]): void {
     if (entry.skip?.includes(cfg.style)) continue;
     const start = sent.start + t.start;
     const end = sent.start + t.end;
-    if (prot.some((p) => start < p.end && p.start < end)) continue;
+    if (overlapsAny(prot, start, end)) continue;
     if (t.pos === 'PROPN') continue;
     // capitalised mid-sentence (a name: "Robust Inc.") or ALL CAPS acronym
     if (i > 0 && /^\p{Lu}/u.test(t.text)) continue;
@@ -63,7 +64,9 @@ export function synonymEdits(ctx: PassContext, sent: Span, toks: Tok[]): void {
     const neighbours = new Set([prev?.text.toLowerCase(), next?.text.toLowerCase()]);
     const cands = (entry.to[cfg.style] ?? entry.to.default ?? []).filter((c) => !neighbours.has(c.toLowerCase().split(' ')[0]!));
     if (cands.length === 0) continue;
-    const base = cands[hash32(salt + sent.text + lower) % cands.length]!;
+    // = hash32(salt + sent.text + lower): FNV-1a continues from the sentence's hash, which is computed once
+    sentHash ??= hash32(salt + sent.text);
+    const base = cands[hash32(lower, sentHash) % cands.length]!;
     let rep: string;
     if (entry.pos === 'VERB') {
       let form = hit.form as VerbForm;
@@ -94,8 +97,7 @@ export function fixArticles(text: string, edits: Edit[]): void {
     const artStart = e.start - m[2]!.length - m[1]!.length;
     const want = articleFor(w);
     if (m[1]!.toLowerCase() === want) continue;
-    const others = edits.filter((x) => x !== e);
-    if (!isFree(others, artStart, e.start)) continue;
+    if (!isFree(edits, artStart, e.start, e)) continue;
     const art = matchCase(m[1]!, want);
     e.replacement = art + m[2]! + e.replacement;
     e.start = artStart;

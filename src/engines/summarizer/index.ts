@@ -78,6 +78,52 @@ function cosine(a: Map<string, number>, b: Map<string, number>, na: number, nb: 
   return dot / (na * nb);
 }
 
+/** Sentences ranked in one graph; longer texts are ranked in consecutive blocks of this many (see summarize). */
+export const GRAPH_MAX = 500;
+
+/** PageRank scores of sentences [from, to) on their similarity graph, with the lead prior restricted to them. */
+function textRank(from: number, to: number, priorAll: readonly number[], pairSim: (i: number, j: number) => number): number[] {
+  const n = to - from;
+  const sim: number[][] = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) sim[i]![j] = sim[j]![i] = pairSim(from + i, from + j);
+  const d = 0.85;
+  const prior = priorAll.slice(from, to);
+  const priorSum = prior.reduce((a, b) => a + b, 0);
+  const p = prior.map((x) => x / priorSum);
+  const outW = sim.map((row) => row.reduce((a, b) => a + b, 0));
+  // each sentence's incoming links, in ascending order (the sums come out exactly as over the full matrix)
+  const inFrom: number[][] = [];
+  const inWeight: number[][] = [];
+  for (let i = 0; i < n; i++) {
+    const from: number[] = [];
+    const weight: number[] = [];
+    for (let j = 0; j < n; j++)
+      if (outW[j]! > 0 && sim[j]![i]! > 0) {
+        from.push(j);
+        weight.push(sim[j]![i]! / outW[j]!);
+      }
+    inFrom.push(from);
+    inWeight.push(weight);
+  }
+  let r = new Array<number>(n).fill(1 / n);
+  for (let it = 0; it < 100; it++) {
+    const next = p.map((x) => (1 - d) * x);
+    let dangling = 0;
+    for (let j = 0; j < n; j++) if (outW[j] === 0) dangling += r[j]!;
+    for (let i = 0; i < n; i++) {
+      let acc = dangling * p[i]!;
+      const from = inFrom[i]!;
+      const weight = inWeight[i]!;
+      for (let q = 0; q < from.length; q++) acc += weight[q]! * r[from[q]!]!;
+      next[i]! += d * acc;
+    }
+    const delta = next.reduce((s, x, i) => s + Math.abs(x - r[i]!), 0);
+    r = next;
+    if (delta < 1e-9) break;
+  }
+  return r;
+}
+
 export function summarize(text: string, opts: SummarizeOptions = {}): SummarizeResult {
   const format = opts.format ?? 'paragraph';
   const lambda = opts.lambda ?? 0.7;
@@ -98,44 +144,29 @@ export function summarize(text: string, opts: SummarizeOptions = {}): SummarizeR
     return v;
   });
   const norms = vecs.map((v) => Math.sqrt([...v.values()].reduce((s, x) => s + x * x, 0)));
-  const sim: number[][] = Array.from({ length: n }, () => new Array<number>(n).fill(0));
-  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) sim[i]![j] = sim[j]![i] = cosine(vecs[i]!, vecs[j]!, norms[i]!, norms[j]!);
+  const pairSim = (i: number, j: number) => (i < j ? cosine(vecs[i]!, vecs[j]!, norms[i]!, norms[j]!) : cosine(vecs[j]!, vecs[i]!, norms[j]!, norms[i]!));
 
-  // weighted PageRank with a mild lead prior (personalisation vector)
-  const d = 0.85;
+  // weighted PageRank with a mild lead prior (personalisation vector). The sentence graph is complete, so its cost is
+  // the square of the sentence count: past GRAPH_MAX sentences it is ranked in consecutive blocks of that many.
   const prior = sents.map((_, i) => 1 / (1 + i * 0.1));
-  const priorSum = prior.reduce((a, b) => a + b, 0);
-  const p = prior.map((x) => x / priorSum);
-  const outW = sim.map((row) => row.reduce((a, b) => a + b, 0));
-  let r = new Array<number>(n).fill(1 / n);
-  for (let it = 0; it < 100; it++) {
-    const next = p.map((x) => (1 - d) * x);
-    let dangling = 0;
-    for (let j = 0; j < n; j++) if (outW[j] === 0) dangling += r[j]!;
-    for (let i = 0; i < n; i++) {
-      let acc = dangling * p[i]!;
-      for (let j = 0; j < n; j++) if (outW[j]! > 0 && sim[j]![i]! > 0) acc += (sim[j]![i]! / outW[j]!) * r[j]!;
-      next[i]! += d * acc;
-    }
-    const delta = next.reduce((s, x, i) => s + Math.abs(x - r[i]!), 0);
-    r = next;
-    if (delta < 1e-9) break;
-  }
+  const r: number[] = [];
+  for (let from = 0; from < n; from += GRAPH_MAX) r.push(...textRank(from, Math.min(n, from + GRAPH_MAX), prior, pairSim));
   // very short fragments (headings, "Yes.") are poor summary sentences
   const score = r.map((x, i) => (toks[i]!.length < 3 ? x * 0.5 : x));
-  const max = Math.max(...score) || 1;
+  const max = score.reduce((a, b) => Math.max(a, b), -Infinity) || 1;
   const rel = score.map((x) => x / max);
 
-  // MMR selection
+  // MMR selection; `red` holds each sentence's greatest similarity to those chosen so far
   const chosen: number[] = [];
+  const red = new Array<number>(n).fill(-Infinity);
   const left = new Set(sents.map((_, i) => i));
   while (chosen.length < k && left.size > 0) {
     let best = -1;
     let bestVal = -Infinity;
     for (const i of left) {
-      const red = chosen.length ? Math.max(...chosen.map((j) => sim[i]![j]!)) : 0;
+      const rd = chosen.length ? red[i]! : 0;
       // near-duplicates are taken only when nothing else is left
-      const val = lambda * rel[i]! - (1 - lambda) * red - (red > 0.5 ? 1 : 0);
+      const val = lambda * rel[i]! - (1 - lambda) * rd - (rd > 0.5 ? 1 : 0);
       if (val > bestVal + 1e-12) {
         bestVal = val;
         best = i;
@@ -143,6 +174,7 @@ export function summarize(text: string, opts: SummarizeOptions = {}): SummarizeR
     }
     chosen.push(best);
     left.delete(best);
+    for (const i of left) red[i] = Math.max(red[i]!, pairSim(i, best));
   }
   chosen.sort((a, b) => a - b);
   const picked = chosen.map((i) => sents[i]!);

@@ -119,6 +119,32 @@ export function splitSentences(text: string): Span[] {
     segStart = punctEnd;
   }
   push(segStart, text.length);
+  return out.some((x) => x.end - x.start > MAX_SENTENCE_CHARS) ? out.flatMap((x) => boundSpan(text, x, MAX_SENTENCE_CHARS)) : out;
+}
+
+/**
+ * The longest sentence the engines analyse whole (about 350 words; prose never comes near it). Longer "sentences"
+ * (a text with no full stop, a run of punctuation) are cut at spaces into pieces of at most this length, so that the
+ * work done per sentence, which looks back and ahead within it, stays bounded and the engines stay linear.
+ */
+export const MAX_SENTENCE_CHARS = 2000;
+
+/** Cut a span into pieces of at most `max` characters, at the last whitespace before each limit where there is one. */
+function boundSpan(text: string, span: Span, max: number): Span[] {
+  if (span.end - span.start <= max) return [span];
+  const out: Span[] = [];
+  let s = span.start;
+  while (span.end - s > max) {
+    let cut = s + max;
+    const back = text.slice(s + (max >> 1), cut).search(/\s\S*$/);
+    if (back >= 0) cut = s + (max >> 1) + back;
+    let e = cut;
+    while (e > s && /\s/.test(text[e - 1]!)) e--;
+    if (e > s) out.push({ text: text.slice(s, e), start: s, end: e });
+    s = cut;
+    while (s < span.end && /\s/.test(text[s]!)) s++;
+  }
+  if (span.end > s) out.push({ text: text.slice(s, span.end), start: s, end: span.end });
   return out;
 }
 
@@ -186,14 +212,87 @@ export interface Edit {
   capNext?: boolean;
 }
 
-/** Is [start,end) free of every claimed edit? */
-export function isFree(edits: readonly Edit[], start: number, end: number): boolean {
-  for (const e of edits) {
-    if (start < e.end && e.start < end) return false;
-    // two insertions/edits touching at the same point: keep apart
-    if (start === end && e.start === e.end && e.start === start) return false;
+const clashes = (e: Edit, start: number, end: number) =>
+  (start < e.end && e.start < end) ||
+  // two insertions/edits touching at the same point: keep apart
+  (start === end && e.start === e.end && e.start === start);
+
+/**
+ * Edits by position, so that isFree looks only at the claimed edits near a span: a long text claims thousands of
+ * edits, and scanning all of them for each new one made the writing engines quadratic. Each list of edits gets its
+ * index on first use and takes in the edits pushed since (lists only grow). Edits are filed with a margin, since a
+ * later pass may move an edit's start a few characters back (an article joined to a replaced word).
+ */
+interface EditIndex {
+  filed: number;
+  buckets: Map<number, Edit[]>;
+}
+const BUCKET = 64;
+const MARGIN = 16;
+/** below this many edits a plain scan is as fast */
+const SCAN_BELOW = 32;
+const editIndexes = new WeakMap<readonly Edit[], EditIndex>();
+
+function editIndex(edits: readonly Edit[]): EditIndex {
+  let ix = editIndexes.get(edits);
+  if (!ix || ix.filed > edits.length) editIndexes.set(edits, (ix = { filed: 0, buckets: new Map() }));
+  for (; ix.filed < edits.length; ix.filed++) {
+    const e = edits[ix.filed]!;
+    const last = Math.floor((e.end + MARGIN) / BUCKET);
+    for (let b = Math.floor(Math.max(0, e.start - MARGIN) / BUCKET); b <= last; b++) {
+      const list = ix.buckets.get(b);
+      if (list) list.push(e);
+      else ix.buckets.set(b, [e]);
+    }
   }
+  return ix;
+}
+
+/** Is [start,end) free of every claimed edit (but `except`)? */
+export function isFree(edits: readonly Edit[], start: number, end: number, except?: Edit): boolean {
+  const first = Math.floor(Math.max(0, start) / BUCKET);
+  const last = Math.floor(end / BUCKET);
+  if (edits.length < SCAN_BELOW || last - first > edits.length) {
+    for (const e of edits) if (e !== except && clashes(e, start, end)) return false;
+    return true;
+  }
+  const ix = editIndex(edits);
+  for (let b = first; b <= last; b++) for (const e of ix.buckets.get(b) ?? []) if (e !== except && clashes(e, start, end)) return false;
   return true;
+}
+
+interface SpanIndex {
+  starts: number[];
+  /** the largest end among spans[0..i] (sorted by start) */
+  maxEnd: number[];
+}
+const spanIndexes = new WeakMap<readonly { start: number; end: number }[], SpanIndex>();
+
+/**
+ * Does [start, end) overlap any of `spans` (which do not change once built)? A binary search, since a text of many
+ * quotations has thousands of protected spans, checked for every candidate edit.
+ */
+export function overlapsAny(spans: readonly { start: number; end: number }[], start: number, end: number): boolean {
+  if (spans.length < SCAN_BELOW) return spans.some((p) => start < p.end && p.start < end);
+  let ix = spanIndexes.get(spans);
+  if (!ix) {
+    const sorted = [...spans].sort((a, b) => a.start - b.start);
+    const maxEnd: number[] = [];
+    for (const [i, p] of sorted.entries()) maxEnd.push(Math.max(p.end, maxEnd[i - 1] ?? -Infinity));
+    spanIndexes.set(spans, (ix = { starts: sorted.map((p) => p.start), maxEnd }));
+  }
+  // the last span starting before `end`: some span up to it overlaps iff one of them ends after `start`
+  let lo = 0;
+  let hi = ix.starts.length - 1;
+  let k = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (ix.starts[mid]! < end) {
+      k = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return k >= 0 && ix.maxEnd[k]! > start;
 }
 
 /** Apply non-overlapping edits (offsets into `text`). Overlapping later edits are dropped. */
@@ -353,7 +452,7 @@ export function collectRuleEdits(
         if (rule.nb && rule.nb.test(sent.text.slice(le))) continue;
         if (rule.nbc && rule.nbc.test(sent.text.slice(le))) continue;
         if (rule.na && rule.na.test(sent.text.slice(0, ls))) continue;
-        if (protectedSpans.some((p) => start < p.end && p.start < end)) continue;
+        if (overlapsAny(protectedSpans, start, end)) continue;
         const replacement = rule.table ? rule.table.get(m[0].toLowerCase().replace(/\s+/g, ' ')) : rule.replacement;
         if (replacement === undefined) continue;
         let edit: Edit | null;

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { ForgotPasswordBody, LoginBody, RegisterBody, ResetPasswordBody } from '../../shared/api/auth';
+import { ForgotPasswordBody, LoginBody, LoginTwoFactorBody, RegisterBody, ResetPasswordBody } from '../../shared/api/auth';
 import { noStore, parse, requireUser } from '../http';
 import * as auth from '../services/auth';
 import { clearSessionCookie } from '../services/sessions';
+import { loginWithTwoFactor } from '../services/two-factor';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
@@ -16,6 +17,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/auth/login', { config: { access: 'public' } }, async (req, reply) => {
     const body = parse(LoginBody, req.body);
     const user = await auth.login(ctx, req, reply, body);
+    if ('twoFactorRequired' in user) return noStore(reply).send(user);
+    return noStore(reply).send({ sessionActive: true, user, message: 'You have been logged in successfully' });
+  });
+
+  // The second step of a login with two-factor on: the challenge from /api/auth/login and a code.
+  app.post('/api/auth/login/2fa', { config: { access: 'public' } }, async (req, reply) => {
+    const body = parse(LoginTwoFactorBody, req.body);
+    const user = await loginWithTwoFactor(ctx, req, reply, body);
     return noStore(reply).send({ sessionActive: true, user, message: 'You have been logged in successfully' });
   });
 

@@ -1,20 +1,24 @@
-import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import {
   auditLog,
   checkoutSessions,
   creditBalances,
   creditLedger,
+  emailChangeTokens,
   llmUsage,
+  passwordResetTokens,
   payments,
   referenceDocuments,
   refunds,
   sessions,
   subscriptions,
+  twoFactor,
   usageEvents,
   users,
 } from '../../db/schema';
 import type { PublicUser } from '../../shared/api/auth';
-import type { PasswordChangeBody, PasswordChangeResponse, ProfileUpdateBody } from '../../shared/api/billing';
+import type { PasswordChangeBody, PasswordChangeResponse, ProfileUpdateBody, ProfileUpdateResponse } from '../../shared/api/billing';
 import type { ServerContext } from '../context';
 import { AppError } from '../errors';
 import { isUniqueViolation } from './db-errors';
@@ -22,6 +26,7 @@ import { hashPassword, verifyPassword } from './passwords';
 import { providerFor, type ProviderLog } from './payments';
 import { endOtherSessions } from './sessions';
 import * as throttle from './throttle';
+import { hashToken, newToken } from './tokens';
 import { audit, toPublicUser } from './users';
 
 /** The signed-in user's own account: profile, password, deletion and a copy of their data. */
@@ -29,8 +34,20 @@ import { audit, toPublicUser } from './users';
 const PASSWORD_ATTEMPTS = 10;
 const PASSWORD_WINDOW_MS = 15 * 60 * 1000;
 
+/** An e-mail change can be undone from the old address for this long. */
+export const EMAIL_UNDO_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** The password reset link an undo leads to lives as long as one from "Forgot password". */
+const UNDO_RESET_TTL_MS = 60 * 60 * 1000;
+
+/** Who asked for a change: the address for the audit log, this request's session (kept), and a logger for mail failures. */
+export interface ChangeMeta {
+  ip: string;
+  keepToken: string;
+  log: ProviderLog;
+}
+
 /** Wrong current passwords are throttled per account, so a stolen session cannot guess the password. */
-async function checkCurrentPassword(ctx: ServerContext, userId: string, hash: string, password: string, field: string): Promise<void> {
+export async function checkCurrentPassword(ctx: ServerContext, userId: string, hash: string, password: string, field: string): Promise<void> {
   const key = `pwcheck:${userId}`;
   const { count } = await throttle.peek(ctx.db, key, PASSWORD_WINDOW_MS);
   if (count >= PASSWORD_ATTEMPTS) throw new AppError('rate_limited', 'Too many wrong passwords. Please wait 15 minutes and try again.');
@@ -40,16 +57,24 @@ async function checkCurrentPassword(ctx: ServerContext, userId: string, hash: st
   }
 }
 
-async function passwordHashOf(ctx: ServerContext, userId: string): Promise<string | null> {
+export async function passwordHashOf(ctx: ServerContext, userId: string): Promise<string | null> {
   const [row] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
   return row?.passwordHash ?? null;
 }
 
-/** Change the username and/or e-mail; a taken one is a 409 naming which, and a new e-mail is unverified. */
-export async function updateProfile(ctx: ServerContext, user: PublicUser, input: ProfileUpdateBody, ip: string): Promise<PublicUser> {
+/**
+ * Change the username and/or e-mail; a taken one is a 409 naming which, and a new e-mail is unverified.
+ * Changing the e-mail needs the current password (a stolen session alone must not move the account to
+ * another address and then reset the password there). The old address gets a notice with a one-week undo
+ * link, and every other session ends. An account without a password (Google sign-in) must set one first,
+ * through "Forgot password", whose link goes to the current address: that proves the change comes from
+ * whoever holds the mailbox the account belongs to.
+ */
+export async function updateProfile(ctx: ServerContext, user: PublicUser, input: ProfileUpdateBody, meta: ChangeMeta): Promise<ProfileUpdateResponse> {
   const changes: { username?: string; email?: string; emailVerified?: boolean } = {};
   if (input.username !== undefined && input.username !== user.username) changes.username = input.username;
   if (input.email !== undefined && input.email !== user.email) changes.email = input.email;
+  let otherSessionsEnded: number | undefined;
   if (changes.username !== undefined || changes.email !== undefined) {
     const clash = await ctx.db
       .select({ email: users.email, username: users.username })
@@ -67,35 +92,160 @@ export async function updateProfile(ctx: ServerContext, user: PublicUser, input:
     if (clash[0] && changes.email !== undefined && clash[0].email === changes.email)
       throw new AppError('conflict', 'An account with this email already exists.', { email: 'Already registered' });
     if (clash[0]) throw new AppError('conflict', 'This username is taken. Please choose another.', { username: 'Already taken' });
+    // An address someone can still restore with an undo link stays theirs until that link expires.
+    if (changes.email !== undefined && (await undoPendingFor(ctx, changes.email, user.id)))
+      throw new AppError('conflict', 'An account with this email already exists.', { email: 'Already registered' });
+    // Checked after the clash test, so a taken address is named on its field first (registering reveals that anyway).
+    if (changes.email !== undefined) {
+      const hash = await passwordHashOf(ctx, user.id);
+      if (!hash)
+        throw new AppError(
+          'bad_request',
+          'This account signs in with Google and has no password yet. Set one with "Forgot password" on the login page, then change the e-mail.',
+        );
+      if (!input.currentPassword)
+        throw new AppError('validation_failed', 'Enter your current password to change the e-mail.', { currentPassword: 'Enter your current password' });
+      await checkCurrentPassword(ctx, user.id, hash, input.currentPassword, 'currentPassword');
+    }
     if (changes.email !== undefined) changes.emailVerified = false;
+    const undoToken = newToken();
     try {
-      await ctx.db
-        .update(users)
-        .set({ ...changes, updatedAt: new Date() })
-        .where(eq(users.id, user.id));
+      await ctx.db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(eq(users.id, user.id));
+        if (changes.email !== undefined)
+          await tx.insert(emailChangeTokens).values({
+            tokenHash: hashToken(undoToken),
+            userId: user.id,
+            oldEmail: user.email,
+            newEmail: changes.email,
+            expiresAt: new Date(ctx.now().getTime() + EMAIL_UNDO_TTL_MS),
+          });
+      });
     } catch (err) {
       // Two changes racing past the check above: the unique index decides.
       if (isUniqueViolation(err)) throw new AppError('conflict', 'An account with this email or username already exists.');
       throw err;
     }
     const fields = Object.keys(changes).filter((k) => k !== 'emailVerified');
-    await audit(ctx.db, { userId: user.id, email: changes.email ?? user.email, action: `profile updated (${fields.join(', ')})`, category: 'user', ip });
+    await audit(ctx.db, {
+      userId: user.id,
+      email: changes.email ?? user.email,
+      action: `profile updated (${fields.join(', ')})`,
+      category: 'user',
+      ip: meta.ip,
+    });
+    if (changes.email !== undefined) {
+      // As on a password change: whoever else holds a session (a thief's, say) is signed out.
+      otherSessionsEnded = await endOtherSessions(ctx, user.id, meta.keepToken);
+      await emailChangedNotice(ctx, user, changes.email, undoToken, meta.log);
+    }
   }
   const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id)).limit(1);
-  return toPublicUser(row);
+  return otherSessionsEnded === undefined ? { user: toPublicUser(row) } : { user: toPublicUser(row), otherSessionsEnded };
+}
+
+async function undoPendingFor(ctx: ServerContext, email: string, exceptUserId: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: emailChangeTokens.id })
+    .from(emailChangeTokens)
+    .where(
+      and(
+        eq(emailChangeTokens.oldEmail, email),
+        ne(emailChangeTokens.userId, exceptUserId),
+        isNull(emailChangeTokens.usedAt),
+        gt(emailChangeTokens.expiresAt, ctx.now()),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Notices are best effort: the change is made either way, and a mail failure is logged, not shown. */
+async function sendNotice(ctx: ServerContext, log: ProviderLog, message: { to: string; subject: string; text: string; html: string }): Promise<void> {
+  try {
+    await ctx.mailer.send(message);
+  } catch (err) {
+    log.error({ err: (err as Error).message }, 'account notice e-mail could not be sent');
+  }
+}
+
+async function emailChangedNotice(ctx: ServerContext, user: PublicUser, newEmail: string, undoToken: string, log: ProviderLog): Promise<void> {
+  const link = `${ctx.origin}/api/user/email/undo?token=${encodeURIComponent(undoToken)}`;
+  await sendNotice(ctx, log, {
+    to: user.email,
+    subject: 'The e-mail address of your Veritext account was changed',
+    text:
+      `Hello ${user.username},\n\nThe e-mail address of your Veritext account was changed from ${user.email} to ${newEmail}.\n\n` +
+      `If you made this change, there is nothing to do.\n\n` +
+      `If you did not, open this link within 7 days to undo it. It puts this address back, signs out every session ` +
+      `and asks you to choose a new password:\n\n${link}\n`,
+    html:
+      `<p>Hello ${escapeHtml(user.username)},</p><p>The e-mail address of your Veritext account was changed from ` +
+      `<b>${escapeHtml(user.email)}</b> to <b>${escapeHtml(newEmail)}</b>.</p><p>If you made this change, there is nothing to do.</p>` +
+      `<p>If you did not, <a href="${escapeHtml(link)}">undo the change</a> within 7 days. It puts this address back, ` +
+      `signs out every session and asks you to choose a new password.</p>`,
+  });
+}
+
+/**
+ * The undo link from the old address: puts that address back (and marks it verified: the link came
+ * through it), voids every other pending change and reset link, signs out every session and replaces
+ * the password, which whoever made the change knew. Returns a fresh password-reset token so the owner
+ * chooses a new password straight away. The link works once, for a week.
+ */
+export async function undoEmailChange(ctx: ServerContext, token: string, ip: string): Promise<{ resetToken: string }> {
+  const now = ctx.now();
+  const unusable = await hashPassword(randomBytes(32).toString('base64url'));
+  const resetToken = newToken();
+  let claimed: { userId: string; oldEmail: string; newEmail: string } | undefined;
+  try {
+    await ctx.db.transaction(async (tx) => {
+      // Claiming and checking the token is one statement, so it works only once even under races.
+      [claimed] = await tx
+        .update(emailChangeTokens)
+        .set({ usedAt: now })
+        .where(and(eq(emailChangeTokens.tokenHash, hashToken(token)), isNull(emailChangeTokens.usedAt), gt(emailChangeTokens.expiresAt, now)))
+        .returning({ userId: emailChangeTokens.userId, oldEmail: emailChangeTokens.oldEmail, newEmail: emailChangeTokens.newEmail });
+      if (!claimed) return;
+      const { userId } = claimed;
+      await tx.update(users).set({ email: claimed.oldEmail, emailVerified: true, passwordHash: unusable, updatedAt: now }).where(eq(users.id, userId));
+      await tx.delete(sessions).where(eq(sessions.userId, userId));
+      await tx
+        .update(emailChangeTokens)
+        .set({ usedAt: now })
+        .where(and(eq(emailChangeTokens.userId, userId), isNull(emailChangeTokens.usedAt)));
+      await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+      await tx.insert(passwordResetTokens).values({ tokenHash: hashToken(resetToken), userId, expiresAt: new Date(now.getTime() + UNDO_RESET_TTL_MS) });
+    });
+  } catch (err) {
+    // The address was taken meanwhile (new addresses are checked against pending undo links, so this is rare);
+    // the transaction rolled back, so the link still works once the address is free.
+    if (isUniqueViolation(err))
+      throw new AppError('conflict', 'This address now belongs to another account, so the change cannot be undone here. Please contact support.');
+    throw err;
+  }
+  if (!claimed) throw new AppError('invalid_token', 'This link is invalid, was already used, or has expired.');
+  await audit(ctx.db, {
+    userId: claimed.userId,
+    email: claimed.oldEmail,
+    action: `e-mail change undone (${claimed.newEmail} → ${claimed.oldEmail})`,
+    category: 'security',
+    ip,
+  });
+  return { resetToken };
 }
 
 /**
  * Set a new password after checking the current one. The session holding `keepToken` stays; every
  * other one ends (a thief's session among them).
  */
-export async function changePassword(
-  ctx: ServerContext,
-  user: PublicUser,
-  input: PasswordChangeBody,
-  keepToken: string,
-  ip: string,
-): Promise<PasswordChangeResponse> {
+export async function changePassword(ctx: ServerContext, user: PublicUser, input: PasswordChangeBody, meta: ChangeMeta): Promise<PasswordChangeResponse> {
   const hash = await passwordHashOf(ctx, user.id);
   if (!hash)
     throw new AppError('bad_request', 'This account signs in with Google and has no password yet. Use "Forgot password" on the login page to set one.');
@@ -104,8 +254,19 @@ export async function changePassword(
     .update(users)
     .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: new Date() })
     .where(eq(users.id, user.id));
-  const otherSessionsEnded = await endOtherSessions(ctx, user.id, keepToken);
-  await audit(ctx.db, { userId: user.id, email: user.email, action: 'password changed', category: 'security', ip });
+  const otherSessionsEnded = await endOtherSessions(ctx, user.id, meta.keepToken);
+  await audit(ctx.db, { userId: user.id, email: user.email, action: 'password changed', category: 'security', ip: meta.ip });
+  const forgot = `${ctx.origin}/forgot-password`;
+  await sendNotice(ctx, meta.log, {
+    to: user.email,
+    subject: 'Your Veritext password was changed',
+    text:
+      `Hello ${user.username},\n\nThe password of your Veritext account was just changed, and every other session was signed out.\n\n` +
+      `If you made this change, there is nothing to do. If you did not, reset your password now:\n\n${forgot}\n`,
+    html:
+      `<p>Hello ${escapeHtml(user.username)},</p><p>The password of your Veritext account was just changed, and every other session was signed out.</p>` +
+      `<p>If you made this change, there is nothing to do. If you did not, <a href="${escapeHtml(forgot)}">reset your password now</a>.</p>`,
+  });
   return { ok: true, otherSessionsEnded };
 }
 
@@ -163,6 +324,8 @@ export async function exportAccountData(ctx: ServerContext, userId: string): Pro
       emailVerified: profile.emailVerified,
       googleLinked: profile.googleSub !== null,
       hasPassword: profile.passwordHash !== null,
+      // Whether it is on, never the secret or the recovery codes: a stolen export must not be a second factor.
+      twoFactorEnabled: (await ctx.db.select({ on: twoFactor.enabledAt }).from(twoFactor).where(eq(twoFactor.userId, id)))[0]?.on != null,
       shareSubmissions: profile.shareSubmissions,
       createdAt: profile.createdAt,
       updatedAt: profile.updatedAt,
@@ -200,4 +363,8 @@ export async function exportAccountData(ctx: ServerContext, userId: string): Pro
   };
   const filename = `veritext-data-${profile.username.replace(/[^A-Za-z0-9._-]/g, '_')}-${ctx.now().toISOString().slice(0, 10)}.json`;
   return { filename, json: JSON.stringify(data, null, 2) };
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }

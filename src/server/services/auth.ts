@@ -8,52 +8,39 @@ import { clientIp } from '../http';
 import { burnVerify, hashPassword, verifyPassword } from './passwords';
 import { clearSessionCookie, createSession, currentUser, deleteSessionByToken, deleteUserSessions, SESSION_COOKIE } from './sessions';
 import { hashToken, newToken } from './tokens';
+import { admitLoginAttempt, loginSucceeded } from './login-throttle';
 import * as throttle from './throttle';
+import { twoFactorChallenge } from './two-factor';
 import { audit, createUser, findUserByEmail, toPublicUser } from './users';
 
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-/** Failed logins allowed per account and per IP in one window. */
-export const LOGIN_MAX_PER_ACCOUNT = 5;
-export const LOGIN_MAX_PER_IP = 30;
 export const RESET_TTL_MS = 60 * 60 * 1000;
 const FORGOT_MAX_PER_EMAIL = 5;
 const FORGOT_WINDOW_MS = 60 * 60 * 1000;
 const FORGOT_MAX_PER_IP = 20;
+/**
+ * Forgot-password answers this long after the request arrived, whatever happened, so its timing does not tell a
+ * registered e-mail from an unknown one. The reset mail is sent in the background meanwhile (a fast mail server has
+ * usually delivered it by the time the answer goes out; a slow one no longer delays, and so no longer reveals, it).
+ */
+export const FORGOT_ANSWER_MS = 300;
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 
-function minutesUntil(d: Date, now: Date): number {
-  return Math.max(1, Math.ceil((d.getTime() - now.getTime()) / 60000));
-}
-
-async function assertNotThrottled(ctx: ServerContext, ipKey: string, accountKey: string): Promise<void> {
-  const [byIp, byAccount] = await Promise.all([throttle.peek(ctx.db, ipKey, LOGIN_WINDOW_MS), throttle.peek(ctx.db, accountKey, LOGIN_WINDOW_MS)]);
-  const blocked = byAccount.count >= LOGIN_MAX_PER_ACCOUNT ? byAccount : byIp.count >= LOGIN_MAX_PER_IP ? byIp : null;
-  if (blocked) {
-    const minutes = minutesUntil(blocked.resetAt, ctx.now());
-    throw new AppError(
-      'rate_limited',
-      `Too many failed login attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again, or reset your password.`,
-      undefined,
-      { 'retry-after': String(minutes * 60) },
-    );
-  }
-}
-
+/** Log in; the attempt is counted by the login throttle (services/login-throttle.ts) before the password is checked. */
 export async function login(ctx: ServerContext, req: FastifyRequest, reply: FastifyReply, body: LoginBody) {
   const ip = clientIp(req);
-  const ipKey = `login:ip:${ip}`;
-  const accountKey = `login:account:${body.email}`;
-  await assertNotThrottled(ctx, ipKey, accountKey);
+  const ticket = await admitLoginAttempt(ctx.db, ip, body.email);
 
   const user = await findUserByEmail(ctx.db, body.email);
   const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, body.password) : (await burnVerify(body.password), false);
   if (!user || !ok) {
-    await Promise.all([throttle.hit(ctx.db, ipKey, LOGIN_WINDOW_MS), throttle.hit(ctx.db, accountKey, LOGIN_WINDOW_MS)]);
     await audit(ctx.db, { userId: user?.id, email: body.email, action: 'Failed login', category: 'auth', ip });
     throw new AppError('invalid_credentials', INVALID_CREDENTIALS);
   }
-  await throttle.reset(ctx.db, accountKey);
+  await loginSucceeded(ctx.db, ticket);
+  // With two-factor on, the right password earns a challenge, not a session (services/two-factor.ts).
+  const secondFactor = await twoFactorChallenge(ctx, user);
+  if (secondFactor) return secondFactor;
   await createSession(ctx, reply, user.id, { ip, userAgent: req.headers['user-agent'] });
   await audit(ctx.db, { userId: user.id, email: user.email, action: 'Logged in', category: 'auth', ip });
   return toPublicUser(user);
@@ -78,25 +65,35 @@ export async function logout(ctx: ServerContext, req: FastifyRequest, reply: Fas
   clearSessionCookie(ctx, reply);
 }
 
-/** Always answers the same way, whether or not the e-mail is registered. */
+/** Always answers the same way and after the same time, whether or not the e-mail is registered. */
 export async function forgotPassword(ctx: ServerContext, req: FastifyRequest, email: string): Promise<void> {
+  const answerAt = performance.now() + FORGOT_ANSWER_MS;
+  try {
+    await startPasswordReset(ctx, req, email);
+  } finally {
+    const wait = answerAt - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
+async function startPasswordReset(ctx: ServerContext, req: FastifyRequest, email: string): Promise<void> {
+  const ip = clientIp(req);
   const [{ count }, byIp] = await Promise.all([
     throttle.hit(ctx.db, `forgot:${email}`, FORGOT_WINDOW_MS),
-    throttle.hit(ctx.db, `forgot:ip:${clientIp(req)}`, FORGOT_WINDOW_MS),
+    throttle.hit(ctx.db, `forgot:ip:${ip}`, FORGOT_WINDOW_MS),
   ]);
-  // Past either limit, drop silently: no mail bombing, and the answer reveals nothing.
-  if (count > FORGOT_MAX_PER_EMAIL || byIp.count > FORGOT_MAX_PER_IP) return;
   const user = await findUserByEmail(ctx.db, email);
-  if (!user) return;
+  // Made whether or not it is needed: both paths do the same work.
   const token = newToken();
-  await ctx.db.insert(passwordResetTokens).values({
-    tokenHash: hashToken(token),
-    userId: user.id,
-    expiresAt: new Date(ctx.now().getTime() + RESET_TTL_MS),
-  });
+  const tokenHash = hashToken(token);
+  // Past either limit, drop silently: no mail bombing, and the answer reveals nothing.
+  if (count > FORGOT_MAX_PER_EMAIL || byIp.count > FORGOT_MAX_PER_IP || !user) return;
+  await ctx.db.insert(passwordResetTokens).values({ tokenHash, userId: user.id, expiresAt: new Date(ctx.now().getTime() + RESET_TTL_MS) });
+  await audit(ctx.db, { userId: user.id, email: user.email, action: 'Requested password reset', category: 'security', ip });
   const link = `${ctx.origin}/reset-password?token=${encodeURIComponent(token)}`;
-  try {
-    await ctx.mailer.send({
+  // Not awaited: the mail server's latency must not reach the answer.
+  void ctx.mailer
+    .send({
       to: user.email,
       subject: 'Reset your Veritext password',
       text:
@@ -107,11 +104,8 @@ export async function forgotPassword(ctx: ServerContext, req: FastifyRequest, em
         `<p>Hello ${escapeHtml(user.username)},</p><p>Someone asked to reset the password of your Veritext account.</p>` +
         `<p><a href="${escapeHtml(link)}">Choose a new password</a> (the link works once, for one hour).</p>` +
         `<p>If it was not you, ignore this e-mail: your password stays as it is.</p>`,
-    });
-  } catch (err) {
-    req.log.error({ err: (err as Error).message }, 'password reset e-mail could not be sent');
-  }
-  await audit(ctx.db, { userId: user.id, email: user.email, action: 'Requested password reset', category: 'security', ip: clientIp(req) });
+    })
+    .catch((err: unknown) => req.log.error({ err: (err as Error).message }, 'password reset e-mail could not be sent'));
 }
 
 export async function resetPassword(ctx: ServerContext, req: FastifyRequest, token: string, password: string): Promise<void> {

@@ -3,11 +3,12 @@
  * answers wins) and, when no provider answered, the optional neural scorer combined with the engine. Builds the answer
  * body of POST /api/tools/content-detector except the caller's allowance.
  */
-import { detect, rescore, thresholds, type DetectionResult } from '../../engines/detector';
+import { rescore, thresholds, type DetectionResult } from '../../engines/detector';
 import { bandOf, SHORT_TEXT_NOTE, VERDICT_TEXT } from '../../shared/detector-verdicts';
 import { combineWithEngine } from '../../engines/detector/curvature';
 import { percent, type DetectEngine, type DetectResponse, type Verdict, type VerdictBands } from '../../shared/api/detector';
 import type { ServerContext } from '../context';
+import { runEngine } from '../engine-pool';
 import { configuredProviders, type ProviderResult } from './detection-providers';
 import { scoreText, type ScorerConfig, type ScorerResult } from './detector-scorer';
 
@@ -62,8 +63,10 @@ function scorerConfig(ctx: ServerContext): ScorerConfig | null {
   };
 }
 
-export async function runDetection(ctx: ServerContext, text: string, log: Log): Promise<DetectionOutcome> {
-  const local = detect(text);
+/** `signal` (the request's) cancels the engine's work when the caller goes away. */
+export async function runDetection(ctx: ServerContext, text: string, log: Log, signal?: AbortSignal): Promise<DetectionOutcome> {
+  // in the engine pool: a long or hostile text never blocks the event loop, and its time is bounded
+  const local = await runEngine('detect', { text }, { signal, label: 'The AI detector' });
   const providers = configuredProviders({
     gptzeroKey: ctx.env.GPTZERO_API_KEY,
     gptzeroUrl: ctx.env.GPTZERO_API_URL,
@@ -147,6 +150,6 @@ export function detectionBody(outcome: DetectionOutcome): Omit<DetectResponse, '
 }
 
 /** Detect and build the answer body (the route adds the allowance). */
-export async function detectDocument(ctx: ServerContext, text: string, log: Log): Promise<Omit<DetectResponse, 'allowance'>> {
-  return detectionBody(await runDetection(ctx, text, log));
+export async function detectDocument(ctx: ServerContext, text: string, log: Log, signal?: AbortSignal): Promise<Omit<DetectResponse, 'allowance'>> {
+  return detectionBody(await runDetection(ctx, text, log, signal));
 }

@@ -8,6 +8,7 @@ import type { ServerContext } from '../context';
 import type { Env } from '../env';
 import { clientIp } from '../http';
 import { createSession } from './sessions';
+import { hasTwoFactor } from './two-factor';
 import { audit, createUser, findUserByEmail, type UserRow } from './users';
 
 /**
@@ -25,7 +26,7 @@ const HTTP_TIMEOUT_MS = 5_000;
 const DISCOVERY_TTL_MS = 6 * 60 * 60 * 1000;
 
 /** Error codes the login page understands (`/login?error=…`). */
-export type GoogleErrorCode = 'google_not_configured' | 'google_failed' | 'google_email_unverified';
+export type GoogleErrorCode = 'google_not_configured' | 'google_failed' | 'google_email_unverified' | 'two_factor_required';
 
 /** A failed sign-in. `reason` is for the server log only and never contains tokens. */
 export class GoogleSignInError extends Error {
@@ -396,6 +397,8 @@ export async function completeSignIn(ctx: ServerContext, req: FastifyRequest, re
 
   const ip = clientIp(req);
   const user = await resolveUser(ctx, identity, ip);
+  // Google proves the mailbox, not the second factor: an account with two-factor on signs in with its password and code.
+  if (await hasTwoFactor(ctx, user.id)) throw new GoogleSignInError('two_factor_required', 'two-factor is on for this account');
   await createSession(ctx, reply, user.id, { ip, userAgent: req.headers['user-agent'] });
   await audit(ctx.db, { userId: user.id, email: user.email, action: 'Logged in with Google', category: 'auth', ip });
   return user;

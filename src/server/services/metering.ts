@@ -10,6 +10,11 @@ import { rows } from './billing';
  * character allowance, then pack credits. The check and the charge are one call of vt_charge()
  * (see migration 0006_billing), which locks the counter rows, so concurrent requests can never
  * spend more than the allowance on PGlite or PostgreSQL. A failed request gives its charge back.
+ *
+ * Every charge of a request (and a visitor's allowance units) leaves a pending marker, written in the statement that
+ * charges and deleted by the one that records the result or gives the charge back. A process killed in between
+ * leaves the marker, and the sweep (sweepPendingCharges, every minute on every instance) refunds it: a crash costs
+ * the user nothing.
  */
 export interface PlanContext {
   plan: PlanId;
@@ -51,7 +56,10 @@ export async function charge(
   const res = await db.execute(sql`
     select ok, reason, from_allowance, from_credits, used, credits, detections
     from vt_charge(${input.userId}::uuid, ${input.periodKey}, ${input.characters}::bigint, ${input.limit}::bigint, ${input.day}::text, ${input.dailyDetections}::integer)`);
-  const r = rows<Record<string, unknown>>(res)[0];
+  return chargeResult(rows<Record<string, unknown>>(res)[0]);
+}
+
+function chargeResult(r: Record<string, unknown>): ChargeResult {
   return {
     ok: r.ok === true || r.ok === 't',
     reason: (r.reason as ChargeResult['reason']) ?? null,
@@ -63,32 +71,94 @@ export async function charge(
   };
 }
 
-/** Give a charge back (the work it paid for failed). */
-export async function refundCharge(db: Db, c: Charge): Promise<void> {
-  if (c.fromAllowance > 0) {
-    await db.execute(sql`update usage_counters set used = greatest(used - ${c.fromAllowance}::bigint, 0)
-      where user_id = ${c.userId}::uuid and kind = 'characters' and period_key = ${c.periodKey}`);
-  }
-  if (c.fromCredits > 0) {
-    await db.execute(sql`update credit_balances set balance = balance + ${c.fromCredits}::bigint where user_id = ${c.userId}::uuid and kind = 'text'`);
-  }
-  if (c.day) {
-    await db.execute(sql`update usage_counters set used = greatest(used - 1, 0)
-      where user_id = ${c.userId}::uuid and kind = 'detections' and period_key = ${c.day}`);
-  }
+/**
+ * `charge` that also writes the pending marker `pendingId` of the charge in the same statement (vt_charge_pending in
+ * migration 0009_abuse_limits): until the result is recorded (settleUsage) or the charge given back (refundPending),
+ * the marker says what to refund if this process dies.
+ */
+export async function chargePending(
+  db: Db,
+  pendingId: string,
+  tool: string,
+  input: { userId: string; periodKey: string; characters: number; limit: number; day: string | null; dailyDetections: number | null },
+): Promise<ChargeResult> {
+  const res = await db.execute(sql`
+    select ok, reason, from_allowance, from_credits, used, credits, detections
+    from vt_charge_pending(${pendingId}::uuid, ${tool}, ${input.userId}::uuid, ${input.periodKey}, ${input.characters}::bigint, ${input.limit}::bigint,
+      ${input.day}::text, ${input.dailyDetections}::integer)`);
+  return chargeResult(rows<Record<string, unknown>>(res)[0]);
+}
+
+export interface AllowanceKey {
+  /** rate_limits key, e.g. `anon:detect:<cookie id>` */
+  key: string;
+  limit: number;
+}
+
+export type AllowanceTake = { ok: true; counts: number[] } | { ok: false; retryAfter: number };
+
+/**
+ * Take one unit of every key or of none (vt_take_allowance), each within its limit over `windowMs`, and write the
+ * pending marker `pendingId` of the units in the same statement. Keys must come in a fixed order (see the function).
+ */
+export async function takeAllowance(db: Db, pendingId: string, tool: string, keys: AllowanceKey[], windowMs: number): Promise<AllowanceTake> {
+  const names = keys.map((k) => k.key);
+  const limits = keys.map((k) => k.limit);
+  const res = await db.execute(sql`
+    select ok, counts, retry_after from vt_take_allowance(${sqlTextArray(names)}::text[], ${sqlIntArray(limits)}::integer[],
+      ${Math.round(windowMs / 1000)}::integer, ${pendingId}::uuid, ${tool})`);
+  const r = rows<{ ok: boolean | string; counts: number[] | string | null; retry_after: number | string }>(res)[0];
+  if (!(r.ok === true || r.ok === 't')) return { ok: false, retryAfter: Number(r.retry_after) };
+  return { ok: true, counts: parseIntArray(r.counts) };
+}
+
+/** Give back what the pending markers hold (the work they paid for failed). A marker already gone is skipped. */
+export async function refundPending(db: Db, pendingId: string): Promise<boolean> {
+  const res = await db.execute(sql`select vt_refund_pending(${sqlUuidArray([pendingId])}::uuid[], null) as n`);
+  return Number(rows<{ n: number | string }>(res)[0].n) > 0;
+}
+
+/**
+ * The crash sweep: refund every charge whose marker is older than `maxAgeMs` at `now`, i.e. whose request cannot
+ * still be running, so its instance died between the charge and the result. Safe to run on every instance at once
+ * (vt_sweep_pending: one sweep works at a time, and each marker is refunded by the one statement that deletes it).
+ * Returns the number of charges refunded.
+ */
+export async function sweepPendingCharges(db: Db, now: Date, maxAgeMs: number): Promise<number> {
+  const res = await db.execute(sql`select vt_sweep_pending(${new Date(now.getTime() - maxAgeMs).toISOString()}::timestamptz) as n`);
+  return Number(rows<{ n: number | string }>(res)[0].n);
+}
+
+/** Postgres array literals for parameters (PGlite and node-postgres both pass them as text). */
+function sqlTextArray(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+}
+function sqlIntArray(values: number[]): string {
+  return `{${values.map((v) => Math.trunc(v)).join(',')}}`;
+}
+function sqlUuidArray(values: string[]): string {
+  return `{${values.join(',')}}`;
+}
+function parseIntArray(v: number[] | string | null): number[] {
+  if (v === null) return [];
+  if (Array.isArray(v)) return v.map(Number);
+  return v.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
 }
 
 const CHEAPEST_TEXT_PACK = Math.min(...ADDON_PACKS.filter((p) => p.amounts.text).map((p) => p.price));
 const n = (v: number) => v.toLocaleString('en-US');
 
-/** The 4xx a refused charge becomes, saying what would help. */
-export function quotaError(ctx: PlanContext, result: ChargeResult, characters: number): AppError {
+/** The 4xx a refused charge becomes, saying what would help; a daily limit says when it renews (Retry-After). */
+export function quotaError(ctx: PlanContext, result: ChargeResult, characters: number, now: Date = new Date()): AppError {
   const top = ctx.plan === 'agency';
   if (result.reason === 'detections') {
+    const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
     return new AppError(
       'limit_reached',
       `You have used all ${n(ctx.terms.dailyDetections ?? 0)} detections for today on the ${ctx.planName} plan. ` +
         (top ? 'Your allowance renews tomorrow (UTC).' : 'Upgrade your plan on the Pricing page for more detections a day, or come back tomorrow (UTC).'),
+      undefined,
+      { 'retry-after': String(Math.max(1, Math.ceil((midnight - now.getTime()) / 1000))) },
     );
   }
   const left = Math.max(ctx.terms.monthlyCharacters - result.used, 0);
@@ -104,12 +174,13 @@ export function quotaError(ctx: PlanContext, result: ChargeResult, characters: n
   );
 }
 
+/** A request that ran: one usage event each. Refused requests are counted in aggregate instead (recordRejection). */
 export interface UsageEventInput {
   userId: string | null;
   anonId: string | null;
   tool: string;
   characters: number;
-  status: 'ok' | 'error' | 'rejected';
+  status: 'ok' | 'error';
   latencyMs: number | null;
   engine: string | null;
   chargedAllowance?: number;
@@ -128,6 +199,44 @@ export async function recordUsage(db: Db, e: UsageEventInput): Promise<void> {
     chargedAllowance: e.chargedAllowance ?? 0,
     chargedCredits: e.chargedCredits ?? 0,
   });
+}
+
+/**
+ * Record a finished request and delete its pending marker in one statement, so a crash leaves either the marker
+ * (refunded by the sweep) or the result, never both. If the sweep already refunded the marker (the request outlived
+ * the sweep's age), the event records nothing charged, which is the truth.
+ */
+export async function settleUsage(db: Db, pendingId: string | null, e: UsageEventInput): Promise<void> {
+  await db.execute(sql`
+    with settled as (delete from pending_charges where id = ${pendingId}::uuid returning id)
+    insert into usage_events (user_id, anon_id, tool, characters, status, latency_ms, engine, charged_allowance, charged_credits)
+    select ${e.userId}::uuid, ${e.anonId}, ${e.tool}, ${e.characters}::integer, ${e.status}, ${e.latencyMs === null ? null : Math.round(e.latencyMs)}::integer,
+      ${e.engine?.slice(0, 100) ?? null}, case when exists (select 1 from settled) then ${e.chargedAllowance ?? 0}::integer else 0 end,
+      case when exists (select 1 from settled) then ${e.chargedCredits ?? 0}::integer else 0 end`);
+}
+
+export interface RejectionInput {
+  tool: string;
+  /** The refusal's error code. */
+  reason: string;
+  userId: string | null;
+  /** Keyed hash of a visitor's address (tool-gate.ts addressHash). */
+  addressHash: string | null;
+  characters: number;
+}
+
+/**
+ * Count a refused request: one upsert of its (UTC day, tool, reason, caller) counter, so a client repeating a
+ * refused request a thousand times adds one row, not a thousand. Visitors are counted by address, not by cookie,
+ * which a client can drop on every request.
+ */
+export async function recordRejection(db: Db, r: RejectionInput): Promise<void> {
+  const subject = r.userId ?? `ip:${r.addressHash ?? 'unknown'}`;
+  await db.execute(sql`
+    insert into usage_rejections as u (day, tool, reason, subject, user_id, count, characters, last_at)
+    values (to_char(now() at time zone 'UTC', 'YYYY-MM-DD'), ${r.tool}, ${r.reason.slice(0, 64)}, ${subject}, ${r.userId}::uuid, 1, ${r.characters}::bigint, now())
+    on conflict (day, tool, reason, subject) do update
+      set count = u.count + 1, characters = u.characters + excluded.characters, last_at = excluded.last_at`);
 }
 
 /** Characters charged for a text: Unicode code points, so an emoji counts once. */

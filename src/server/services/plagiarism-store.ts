@@ -109,12 +109,22 @@ function parseIntArray(v: unknown): number[] {
   return [];
 }
 
-/** Loads the exact indexed text of a reference document for the engine's alignment step. */
+/** What other users see of a shared submission instead of its stored title and reference. */
+export const SHARED_SUBMISSION_REFERENCE = 'Shared anonymously by a Veritext user';
+
+/**
+ * Loads the exact indexed text of a reference document for the engine's alignment step. A document a user shared is
+ * shown to everyone else by its date only: the title and reference are rewritten here, so rows stored by earlier
+ * versions (whose title named the user and whose reference held the user id) leak nothing either.
+ */
 export function loadSource(db: Db): SourceLoader {
   return async (docId: string): Promise<LoadedSource | null> => {
     const r = await rows<{ text: string; title: string; reference: string }>(
       db,
-      sql`select text, title, reference from reference_documents where id = ${docId}::uuid`,
+      sql`select text,
+            case when origin = 'user' then 'Shared submission, ' || to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') else title end as title,
+            case when origin = 'user' then ${SHARED_SUBMISSION_REFERENCE} else reference end as reference
+          from reference_documents where id = ${docId}::uuid`,
     );
     return r[0] ?? null;
   };
@@ -130,25 +140,39 @@ export interface NewReferenceDocument {
 }
 
 /**
+ * PostgreSQL text cannot hold NUL characters; text extracted from an uploaded file may carry some (JSON bodies with
+ * one are refused before they get here). They carry no words, so the stored text drops them.
+ */
+const stripNul = (s: string): string => (s.includes('\u0000') ? s.replaceAll('\u0000', '') : s);
+
+function documentRow(doc: NewReferenceDocument) {
+  const text = stripNul(doc.text);
+  return {
+    title: stripNul(doc.title),
+    reference: stripNul(doc.reference),
+    licence: stripNul(doc.licence ?? ''),
+    origin: doc.origin,
+    text,
+    wordCount: countWords(text),
+    addedBy: doc.addedBy ?? null,
+  };
+}
+
+/**
  * Store a reference document and its index in one transaction. Idempotent on (origin, reference):
  * a second import of the same reference returns `{ created: false }` and changes nothing.
+ * `onlyIf` runs first inside the transaction (e.g. to lock and check a user's consent); false stores nothing.
  */
-export async function addReferenceDocument(db: Db, doc: NewReferenceDocument): Promise<{ id: string | null; created: boolean }> {
-  const indexed = indexDocument(doc.text);
+export async function addReferenceDocument(
+  db: Db,
+  doc: NewReferenceDocument,
+  opts: { onlyIf?: (tx: Db) => Promise<boolean> } = {},
+): Promise<{ id: string | null; created: boolean }> {
+  const row = documentRow(doc);
+  const indexed = indexDocument(row.text);
   return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(referenceDocuments)
-      .values({
-        title: doc.title,
-        reference: doc.reference,
-        licence: doc.licence ?? '',
-        origin: doc.origin,
-        text: doc.text,
-        wordCount: countWords(doc.text),
-        addedBy: doc.addedBy ?? null,
-      })
-      .onConflictDoNothing()
-      .returning({ id: referenceDocuments.id });
+    if (opts.onlyIf && !(await opts.onlyIf(tx as unknown as Db))) return { id: null, created: false };
+    const inserted = await tx.insert(referenceDocuments).values(row).onConflictDoNothing().returning({ id: referenceDocuments.id });
     const id = inserted[0]?.id;
     if (!id) return { id: null, created: false };
     await writeIndex(tx as unknown as Db, id, indexed.fingerprints, indexed.minhash, indexed.lshBands);
@@ -171,21 +195,12 @@ export interface BulkAddResult {
 export async function addReferenceDocuments(db: Db, docs: readonly NewReferenceDocument[], opts: { rowsPerStatement?: number } = {}): Promise<BulkAddResult> {
   if (docs.length === 0) return { ids: [], created: 0, skipped: 0 };
   const chunk = opts.rowsPerStatement ?? 20_000;
-  const indexed = docs.map((d) => indexDocument(d.text));
+  const docRows = docs.map(documentRow);
+  const indexed = docRows.map((d) => indexDocument(d.text));
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(referenceDocuments)
-      .values(
-        docs.map((doc) => ({
-          title: doc.title,
-          reference: doc.reference,
-          licence: doc.licence ?? '',
-          origin: doc.origin,
-          text: doc.text,
-          wordCount: countWords(doc.text),
-          addedBy: doc.addedBy ?? null,
-        })),
-      )
+      .values(docRows)
       .onConflictDoNothing()
       .returning({ id: referenceDocuments.id, origin: referenceDocuments.origin, reference: referenceDocuments.reference });
     const byKey = new Map(inserted.map((r) => [`${r.origin}\u0000${r.reference}`, r.id]));
@@ -197,8 +212,8 @@ export async function addReferenceDocuments(db: Db, docs: readonly NewReferenceD
     const bandDocs: string[] = [];
     const mhDocs: string[] = [];
     const mhSigs: string[] = [];
-    for (let i = 0; i < docs.length; i++) {
-      const key = `${docs[i].origin}\u0000${docs[i].reference}`;
+    for (let i = 0; i < docRows.length; i++) {
+      const key = `${docRows[i].origin}\u0000${docRows[i].reference}`;
       const id = byKey.get(key) ?? null;
       ids.push(id);
       if (!id) continue;
@@ -242,6 +257,15 @@ export async function deleteReferenceDocument(db: Db, id: string): Promise<boole
   // The index rows go with it (ON DELETE CASCADE).
   const r = await rows<{ id: string }>(db, sql`delete from reference_documents where id = ${id}::uuid returning id`);
   return r.length > 0;
+}
+
+/**
+ * Remove every document a user shared (origin 'user'), with its index (ON DELETE CASCADE), so it no longer matches
+ * anyone's check: when the user stops sharing. Returns how many were removed.
+ */
+export async function deleteUserSubmissions(db: Db, userId: string): Promise<number> {
+  const r = await rows<{ id: string }>(db, sql`delete from reference_documents where origin = 'user' and added_by = ${userId}::uuid returning id`);
+  return r.length;
 }
 
 export async function countReferenceDocuments(db: Db, origin?: ReferenceOrigin): Promise<number> {

@@ -2,13 +2,13 @@
  * The plagiarism checker: the check of a text against the reference library (services/plagiarism-store.ts holds the
  * fingerprints) and the opt-in sharing of checked texts into that library.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { checkText } from '../../engines/plagiarism';
 import type { PlagiarismResponse, PlagiarismStatus } from '../../shared/api/plagiarism';
 import type { ServerContext } from '../context';
 import { addReferenceDocument, DbFingerprintStore, loadSource } from './plagiarism-store';
 import { configuredWebSearchProviders } from './plagiarism-providers';
-import { readUserSettings } from './user-settings';
+import { lockSharingChoice, readUserSettings } from './user-settings';
 
 /** The answer of a check, without the text extracted from an upload (the route adds it). */
 export type PlagiarismReport = Omit<PlagiarismResponse, 'text'>;
@@ -49,31 +49,38 @@ export async function runPlagiarismCheck(ctx: ServerContext, text: string): Prom
 }
 
 /**
- * Add a checked text to the reference library (origin 'user'). The reference names the user and the
- * text's hash, so resubmitting the same text is a no-op (unique (origin, reference)).
+ * Add a checked text to the reference library (origin 'user'), for a user who opted in. Nothing in the title or the
+ * reference names the user: the owner is kept in `added_by` only (to remove the texts when the user stops sharing
+ * or deletes the account). The reference is a keyed hash of the user and the text, so resubmitting the same text is
+ * a no-op (unique (origin, reference)) and nobody can test a guess of who shared what.
+ *
+ * The user's choice is locked and read again in the transaction that stores the text, so a check finishing while
+ * the user opts out cannot add the text after the opt-out removed the others.
  */
-export async function shareSubmission(
-  ctx: ServerContext,
-  user: { id: string; username: string },
-  text: string,
-): Promise<{ id: string | null; created: boolean }> {
+export async function shareSubmission(ctx: ServerContext, user: { id: string }, text: string): Promise<{ id: string | null; created: boolean }> {
   if (text.trim() === '') return { id: null, created: false };
-  const hash = createHash('sha256').update(text).digest('hex').slice(0, 32);
-  return addReferenceDocument(ctx.db, {
-    title: `Submission by ${user.username}, ${new Date().toISOString().slice(0, 10)}`,
-    reference: `user:${user.id}:${hash}`,
-    licence: 'Shared by its author for plagiarism checking',
-    origin: 'user',
-    text,
-    addedBy: user.id,
-  });
+  const textHash = createHash('sha256').update(text).digest('hex');
+  const key = createHmac('sha256', ctx.cookieSecret).update('shared-submission').digest();
+  const reference = `submission:${createHmac('sha256', key).update(`${user.id}:${textHash}`).digest('hex').slice(0, 32)}`;
+  return addReferenceDocument(
+    ctx.db,
+    {
+      title: `Shared submission, ${ctx.now().toISOString().slice(0, 10)}`,
+      reference,
+      licence: 'Shared by its author for plagiarism checking',
+      origin: 'user',
+      text,
+      addedBy: user.id,
+    },
+    { onlyIf: (tx) => lockSharingChoice(tx, user.id) },
+  );
 }
 
 /**
  * A plagiarism check for a caller: the check, then, for a user who opted in, the text joins the library. It joins
  * AFTER the check, so a text never matches itself; a failure to share is logged and never fails the check.
  */
-export async function checkPlagiarism(ctx: ServerContext, user: { id: string; username: string } | null, text: string, log: Log): Promise<PlagiarismReport> {
+export async function checkPlagiarism(ctx: ServerContext, user: { id: string } | null, text: string, log: Log): Promise<PlagiarismReport> {
   const report = await runPlagiarismCheck(ctx, text);
   if (user && (await readUserSettings(ctx.db, user.id)).shareSubmissions) {
     await shareSubmission(ctx, user, text).catch((err: unknown) => log.error({ err }, 'could not add a shared submission to the library'));

@@ -62,3 +62,18 @@ export async function tryConsume(db: Db, key: string, limit: number, windowMs: n
 export async function refund(db: Db, key: string): Promise<void> {
   await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`);
 }
+
+export type Consumed = { ok: true; count: number } | { ok: false; retryAfter: number };
+
+/**
+ * tryConsume that also says, when the limit is reached, how many seconds remain in the window: the Retry-After
+ * of the 429 the caller answers.
+ */
+export async function consume(db: Db, key: string, limit: number, windowMs: number): Promise<Consumed> {
+  const count = await tryConsume(db, key, limit, windowMs);
+  if (count !== null) return { ok: true, count };
+  const res = await db.execute<{ secs: number | string | null }>(sql`
+    select ceil(extract(epoch from window_start + make_interval(secs => ${windowMs / 1000}) - now())) as secs from rate_limits where key = ${key}`);
+  const row = (res as unknown as { rows: { secs: number | string | null }[] }).rows[0];
+  return { ok: false, retryAfter: Math.max(1, Number(row?.secs ?? 1)) };
+}

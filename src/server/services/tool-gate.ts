@@ -1,26 +1,83 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicUser } from '../../shared/api/auth';
-import { ANON_LIMITS, ANON_WORD_LIMIT, countWords, LIMIT_MESSAGES, USER_WORD_LIMIT, wordLimitMessage, type AnonAllowance } from '../../shared/limits';
+import {
+  ANON_ADDRESS_FACTOR,
+  ANON_LIMITS,
+  ANON_WORD_LIMIT,
+  countWords,
+  LIMIT_MESSAGES,
+  USER_WORD_LIMIT,
+  wordLimitMessage,
+  type AnonAllowance,
+} from '../../shared/limits';
 import { findTool } from '../../shared/catalogue';
 import { DEFAULT_PLANS, PLAN_IDS } from '../../shared/plans';
 import { isStaff } from '../../shared/roles';
 import type { ServerContext } from '../context';
 import { AppError } from '../errors';
+import { clientIp } from '../http';
 import { getPlan, loadSubscription, periodKey, termsOf } from './billing';
-import { charge, chargeableCharacters, quotaError, recordUsage, refundCharge, utcDay, type Charge, type PlanContext } from './metering';
+import {
+  chargePending,
+  chargeableCharacters,
+  quotaError,
+  recordRejection,
+  recordUsage,
+  refundPending,
+  settleUsage,
+  takeAllowance,
+  utcDay,
+  type AllowanceKey,
+  type PlanContext,
+} from './metering';
 import { currentUser } from './sessions';
 import * as throttle from './throttle';
 
 /**
- * The checks every tool request passes before its engine runs: who is calling, the per-request
- * word limit, the anonymous allowances, and for plan accounts the allowances of their plan
- * (services/metering.ts). All state is in the database, keyed by a signed anonymous cookie for
- * visitors, so clearing browser storage does not reset a visitor's count.
+ * The checks every tool request passes before its engine runs: the request rate, who is calling, the per-request
+ * word limit, the anonymous allowances, and for plan accounts the allowances of their plan (services/metering.ts).
+ * All state is in the database. A visitor is counted by a signed cookie and by a keyed hash of the network address
+ * together, so dropping the cookie does not reset the allowances.
  */
 export const ANON_COOKIE = 'vt_anon';
 const ANON_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Tool requests a minute, counted before any input is read: per address for visitors, per account for logged-in
+ * callers (an account is already a fact the server knows, and users sharing a NAT should not share a limit).
+ */
+export const TOOL_REQUESTS_PER_MINUTE = 60;
+const RATE_WINDOW_MS = 60_000;
+
+/**
+ * The keyed hash a visitor's address is counted by: HMAC-SHA-256 with the server's cookie secret, truncated to 128
+ * bits, so the database never holds an address and a leaked table cannot be reversed by hashing every IPv4 address.
+ * An IPv6 address counts by its /64 prefix, the block one subscriber is given, else rotating the low bits would
+ * make every request a new visitor.
+ */
+export function addressHash(secret: string, ip: string): string {
+  return createHmac('sha256', secret)
+    .update(`addr:${addressKey(ip)}`)
+    .digest('base64url')
+    .slice(0, 22);
+}
+
+function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1];
+  if (isIP(ip) !== 6) return ip;
+  const [head, tail = ''] = ip.toLowerCase().split('%')[0].split('::');
+  const left = head ? head.split(':') : [];
+  const right = ip.includes('::') && tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
+}
 
 /** Staff are not limited by plan; their per-request limit is the largest plan's default. */
 export const STAFF_WORD_LIMIT = Math.max(...Object.values(DEFAULT_PLANS).map((p) => p.wordLimit));
@@ -32,13 +89,16 @@ export interface Caller {
   /** The plan terms of a logged-in non-staff account (copied at purchase); null for visitors and staff. */
   plan: PlanContext | null;
   startedAt: number;
+  /** Keyed hash of the client address (addressHash); absent only for a caller built outside a request. */
+  addressHash?: string;
 }
 
 export async function resolveCaller(ctx: ServerContext, req: FastifyRequest, reply: FastifyReply): Promise<Caller> {
   const startedAt = performance.now();
+  const address = addressHash(ctx.cookieSecret, clientIp(req));
   const user = await currentUser(req);
   if (user) {
-    if (isStaff(user.role)) return { user, anonId: null, plan: null, startedAt };
+    if (isStaff(user.role)) return { user, anonId: null, plan: null, startedAt, addressHash: address };
     const sub = await loadSubscription(ctx, user.id, user.role);
     const plan = await getPlan(ctx.db, sub.plan as PlanContext['plan']);
     return {
@@ -46,15 +106,16 @@ export async function resolveCaller(ctx: ServerContext, req: FastifyRequest, rep
       anonId: null,
       plan: { plan: plan.id, planName: plan.name, terms: termsOf(sub), periodKey: periodKey(sub.currentPeriodStart), periodEnd: sub.currentPeriodEnd },
       startedAt,
+      addressHash: address,
     };
   }
   const raw = req.cookies[ANON_COOKIE];
   if (raw) {
     const unsigned = req.unsignCookie(raw);
-    if (unsigned.valid && unsigned.value) return { user: null, anonId: unsigned.value, plan: null, startedAt };
+    if (unsigned.valid && unsigned.value) return { user: null, anonId: unsigned.value, plan: null, startedAt, addressHash: address };
   }
   const anonId = randomUUID();
-  // A browser-session cookie: the anonymous allowances are counted per visitor session.
+  // A browser-session cookie. The allowances are counted by address as well, so a new session does not renew them.
   reply.setCookie(ANON_COOKIE, anonId, {
     signed: true,
     path: '/',
@@ -62,7 +123,7 @@ export async function resolveCaller(ctx: ServerContext, req: FastifyRequest, rep
     sameSite: 'lax',
     secure: ctx.env.NODE_ENV === 'production',
   });
-  return { user: null, anonId, plan: null, startedAt };
+  return { user: null, anonId, plan: null, startedAt, addressHash: address };
 }
 
 /** The caller's words-per-request limit: the plan's copied terms, 500 for visitors, the largest for staff. */
@@ -108,25 +169,34 @@ export function checkToolAccess(toolId: string, caller: Caller): void {
 }
 
 /**
- * Refuse a caller who may not use the tool (checkToolAccess) before anything of the request is read: a
- * visitor's 5 MB upload to a login-only tool is never extracted. The refusal is recorded as a usage event
- * like any other; its characters are unknown (0) because the input was not read.
+ * Refuse a caller who sends tool requests too fast (429 with Retry-After) or who may not use the tool
+ * (checkToolAccess), before anything of the request is read: a visitor's 5 MB upload to a login-only tool is never
+ * extracted. The refusal is counted like any other (recordRejection); its characters are unknown (0) because the
+ * input was not read.
  */
 export async function admitCaller(ctx: ServerContext, caller: Caller, toolId: string): Promise<void> {
   try {
+    const key = caller.user ? `tools:user:${caller.user.id}` : `tools:ip:${caller.addressHash ?? caller.anonId}`;
+    const rate = await throttle.consume(ctx.db, key, TOOL_REQUESTS_PER_MINUTE, RATE_WINDOW_MS);
+    if (!rate.ok) {
+      throw new AppError('rate_limited', 'Too many requests. Please wait a minute and try again.', undefined, { 'retry-after': String(rate.retryAfter) });
+    }
     checkToolAccess(toolId, caller);
   } catch (err) {
-    await recordUsage(ctx.db, {
-      userId: caller.user?.id ?? null,
-      anonId: caller.anonId,
-      tool: toolId,
-      characters: 0,
-      status: 'rejected',
-      latencyMs: performance.now() - caller.startedAt,
-      engine: null,
-    });
+    await rejected(ctx, caller, toolId, 0, err);
     throw err;
   }
+}
+
+/** Count a refused tool request in aggregate (one counter per day, tool, reason and caller). */
+async function rejected(ctx: ServerContext, caller: Caller, tool: string, characters: number, err: unknown): Promise<void> {
+  await recordRejection(ctx.db, {
+    tool,
+    reason: err instanceof AppError ? err.code : 'error',
+    userId: caller.user?.id ?? null,
+    addressHash: caller.addressHash ?? null,
+    characters,
+  });
 }
 
 export interface AllowanceState {
@@ -138,16 +208,17 @@ export interface ToolRun {
   /** Catalogue tool id, e.g. 'ai_content_detector'. */
   tool: string;
   text: string;
-  /** The anonymous allowance this tool draws on (detections, humanizations), if any. */
+  /** The anonymous allowance this tool draws on (src/shared/limits.ts), if any. */
   anon?: AnonAllowance;
   /** Counts against the plan's daily detection allowance. */
   detection?: boolean;
 }
 
 /**
- * The metered run of a tool request: the word limit, the anonymous allowance or the plan's
- * allowances (checked and charged atomically), the work, a refund if the work fails, and one
- * usage event (user or visitor, tool, characters, status, latency, engine) whatever the outcome.
+ * The metered run of a tool request: the word limit, the anonymous allowance or the plan's allowances (checked and
+ * charged atomically, with a pending marker in the same statement), the work, a refund if the work fails, and one
+ * usage event (user or visitor, tool, characters, status, latency, engine) for a request that ran, written in the
+ * statement that deletes the marker. A refused request is counted in aggregate, not as an event.
  */
 export async function runTool<T>(
   ctx: ServerContext,
@@ -160,7 +231,7 @@ export async function runTool<T>(
   const event = { userId: caller.user?.id ?? null, anonId: caller.anonId, tool: run.tool, characters };
   const latency = () => performance.now() - caller.startedAt;
   const reject = async (err: unknown): Promise<never> => {
-    await recordUsage(ctx.db, { ...event, status: 'rejected', latencyMs: latency(), engine: null });
+    await rejected(ctx, caller, run.tool, characters, err);
     throw err;
   };
 
@@ -175,21 +246,30 @@ export async function runTool<T>(
     return reject(err);
   }
 
-  let anonKey: string | null = null;
+  // Names the charge's pending marker, which stays in the database until the result is recorded or refunded.
+  const pendingId = randomUUID();
+  let pending = false;
   let allowance: AllowanceState | null = null;
   if (caller.anonId && run.anon) {
-    anonKey = `anon:${run.anon}:${caller.anonId}`;
     const limit = ANON_LIMITS[run.anon];
-    const used = await throttle.tryConsume(ctx.db, anonKey, limit, ANON_WINDOW_MS);
-    if (used === null) return reject(new AppError('limit_reached', LIMIT_MESSAGES[run.anon].message));
-    allowance = { used, limit };
+    // The cookie's key first: vt_take_allowance locks in the order given.
+    const keys: AllowanceKey[] = [{ key: `anon:${run.anon}:${caller.anonId}`, limit }];
+    if (caller.addressHash) keys.push({ key: `anon-ip:${run.anon}:${caller.addressHash}`, limit: limit * ANON_ADDRESS_FACTOR });
+    const taken = await takeAllowance(ctx.db, pendingId, run.tool, keys, ANON_WINDOW_MS);
+    if (!taken.ok) {
+      return reject(new AppError('limit_reached', LIMIT_MESSAGES[run.anon].message, undefined, { 'retry-after': String(taken.retryAfter) }));
+    }
+    pending = true;
+    // What the visitor has left is the smaller of what the cookie and the address have left.
+    const left = Math.min(...keys.map((k, i) => k.limit - taken.counts[i]));
+    allowance = { used: limit - Math.min(left, limit), limit };
   }
 
-  let charged: Charge | null = null;
+  let charged: { fromAllowance: number; fromCredits: number } | null = null;
   if (caller.user && caller.plan) {
     const p = caller.plan;
     const day = run.detection ? utcDay(ctx.now()) : null;
-    const result = await charge(ctx.db, {
+    const result = await chargePending(ctx.db, pendingId, run.tool, {
       userId: caller.user.id,
       periodKey: p.periodKey,
       characters,
@@ -197,8 +277,9 @@ export async function runTool<T>(
       day,
       dailyDetections: p.terms.dailyDetections,
     });
-    if (!result.ok) return reject(quotaError(p, result, characters));
-    charged = { userId: caller.user.id, periodKey: p.periodKey, day, fromAllowance: result.fromAllowance, fromCredits: result.fromCredits };
+    if (!result.ok) return reject(quotaError(p, result, characters, ctx.now()));
+    pending = true;
+    charged = { fromAllowance: result.fromAllowance, fromCredits: result.fromCredits };
   }
 
   let result: T;
@@ -206,12 +287,11 @@ export async function runTool<T>(
     result = await work();
   } catch (err) {
     // Nothing is charged for a failed request.
-    if (anonKey) await throttle.refund(ctx.db, anonKey);
-    if (charged) await refundCharge(ctx.db, charged);
+    if (pending) await refundPending(ctx.db, pendingId);
     await recordUsage(ctx.db, { ...event, status: 'error', latencyMs: latency(), engine: null });
     throw err;
   }
-  await recordUsage(ctx.db, {
+  await settleUsage(ctx.db, pending ? pendingId : null, {
     ...event,
     status: 'ok',
     latencyMs: latency(),

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { usageCounters, usageEvents } from '../../db/schema';
+import { usageCounters, usageEvents, usageRejections } from '../../db/schema';
 import type { PublicUser } from '../../shared/api/auth';
-import type { SimplifiedUsageResponse, UsageByDay, UsageResponse } from '../../shared/api/billing';
+import type { SimplifiedUsageResponse, UsageByDay, UsageEvent, UsageResponse } from '../../shared/api/billing';
 import type { PlanId } from '../../shared/plans';
 import { isStaff } from '../../shared/roles';
 import type { ServerContext } from '../context';
@@ -115,7 +115,7 @@ export async function usageReport(ctx: ServerContext, user: PublicUser, days: nu
     t.characters += characters;
     byToolMap.set(g.tool, t);
   }
-  const recent = await ctx.db.select().from(usageEvents).where(eq(usageEvents.userId, user.id)).orderBy(desc(usageEvents.createdAt)).limit(20);
+  const recent = await recentActivity(ctx, user.id, 20);
   return {
     plan: a.plan,
     period: a.period ? { start: a.period.start.toISOString(), end: a.period.end.toISOString() } : null,
@@ -125,7 +125,20 @@ export async function usageReport(ctx: ServerContext, user: PublicUser, days: nu
     wordLimit: a.wordLimit,
     byTool: [...byToolMap.values()].sort((x, y) => y.characters - x.characters),
     byDay: [...byDayMap.values()],
-    recent: recent.map((e) => ({
+    recent,
+  };
+}
+
+/**
+ * The latest requests: the usage events of requests that ran, and the refused ones, which are counted per day, tool
+ * and reason rather than stored one by one: each such counter is listed once, at its latest refusal, with the
+ * characters of all of them.
+ */
+async function recentActivity(ctx: ServerContext, userId: string, limit: number): Promise<UsageEvent[]> {
+  const events = await ctx.db.select().from(usageEvents).where(eq(usageEvents.userId, userId)).orderBy(desc(usageEvents.createdAt)).limit(limit);
+  const refusals = await ctx.db.select().from(usageRejections).where(eq(usageRejections.userId, userId)).orderBy(desc(usageRejections.lastAt)).limit(limit);
+  const merged: UsageEvent[] = [
+    ...events.map((e) => ({
       id: e.id,
       tool: e.tool,
       characters: e.characters,
@@ -134,5 +147,15 @@ export async function usageReport(ctx: ServerContext, user: PublicUser, days: nu
       latencyMs: e.latencyMs,
       createdAt: e.createdAt.toISOString(),
     })),
-  };
+    ...refusals.map((r) => ({
+      id: `rejected:${r.day}:${r.tool}:${r.reason}`,
+      tool: r.tool,
+      characters: Number(r.characters),
+      status: 'rejected',
+      engine: null,
+      latencyMs: null,
+      createdAt: r.lastAt.toISOString(),
+    })),
+  ];
+  return merged.sort((x, y) => y.createdAt.localeCompare(x.createdAt)).slice(0, limit);
 }

@@ -36,6 +36,11 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
     .where(or(eq(users.email, email), sql`lower(${users.username}) = lower(${input.username})`))
     .limit(1);
   if (clash[0]?.email === email) throw new AppError('conflict', 'An account with this email already exists.', { email: 'Already registered' });
+  // An address whose owner can still undo an e-mail change away from it stays theirs until the undo link expires,
+  // so nobody can register it to block the undo.
+  const reserved = await db.execute(sql`select 1 from email_change_tokens where old_email = ${email} and used_at is null and expires_at > now() limit 1`);
+  if ((reserved as unknown as { rows: unknown[] }).rows.length > 0)
+    throw new AppError('conflict', 'An account with this email already exists.', { email: 'Already registered' });
   if (clash[0]) throw new AppError('conflict', 'This username is taken. Please choose another.', { username: 'Already taken' });
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   try {

@@ -3,7 +3,7 @@
  * one is configured, else (or when it fails) the tool's offline engine. Records the model's token usage per call.
  */
 import { checkGrammar } from '../../engines/grammar';
-import { guardHumanized, humanize, type GrammarCheck, type HumanizerStyle } from '../../engines/humanizer';
+import { guardHumanized, type GrammarCheck, type HumanizerStyle } from '../../engines/humanizer';
 import {
   expanderPrompt,
   humanizerPrompt,
@@ -14,16 +14,14 @@ import {
   type ChatMessage,
   type LlmUsage,
 } from '../../engines/llm';
-import { detect, MODEL_VERSION, thresholds } from '../../engines/detector';
-import { rewrite } from '../../engines/rewriter';
-import { shorten } from '../../engines/sentence-shortener';
-import { summarize } from '../../engines/summarizer';
+import { MODEL_VERSION, thresholds } from '../../engines/detector';
 import { llmUsage } from '../../db/schema';
 import { findTool } from '../../shared/catalogue';
 import { countWords } from '../../shared/limits';
 import { TIMEOUT_TOOLS_MESSAGE } from '../../shared/messages';
 import type { DetectorReading, ExpandInput, HumanizeInput, RewriteInput, ShortenInput, SummarizeInput } from '../../shared/api/writing';
 import type { ServerContext } from '../context';
+import { runEngine } from '../engine-pool';
 import { AppError } from '../errors';
 import type { ToolCall } from '../tool-route';
 
@@ -43,14 +41,12 @@ interface OfflineResult {
   extra?: Record<string, unknown>;
 }
 
-type Log = ToolCall<unknown>['log'];
-
 interface WritingJob<I> {
   /** What the tool does, for failure messages ("Failed to {verb} text"). */
   verb: string;
   prompt: (input: I) => ChatMessage[];
-  /** Offline engine; tools without one need the language model. */
-  offline?: (input: I, log: Log) => OfflineResult | Promise<OfflineResult>;
+  /** Offline engine (run in the engine pool, cancelled with the request); tools without one need the language model. */
+  offline?: (input: I, call: ToolCall<I>) => Promise<OfflineResult>;
 }
 
 /** Can this server stream a writing tool's answer (only a language model produces words as it goes)? */
@@ -103,7 +99,7 @@ async function runWriting<I>(call: ToolCall<I>, job: WritingJob<I>): Promise<Wri
   const { ctx, input, log } = call;
   if (!ctx.llm) {
     if (!job.offline) requireLanguageModel(ctx);
-    return offline(await job.offline!(input, log));
+    return offline(await job.offline!(input, call));
   }
   // Whether words have gone out: then the offline engine can no longer answer instead, and a failure must be an
   // AppError the stream can report.
@@ -124,7 +120,7 @@ async function runWriting<I>(call: ToolCall<I>, job: WritingJob<I>): Promise<Wri
     log.warn({ tool: call.tool, kind: err.kind, status: err.status }, 'language model failed');
     // Tools with an offline engine still answer (unless words already streamed); the label says which engine did.
     if (job.offline && !streamed)
-      return { ...offline(await job.offline(input, log)), notice: 'The language model did not answer, so the offline engine was used.' };
+      return { ...offline(await job.offline(input, call)), notice: 'The language model did not answer, so the offline engine was used.' };
     if (err.kind === 'timeout') throw new AppError('upstream_timeout', TIMEOUT_TOOLS_MESSAGE);
     throw failed();
   }
@@ -141,8 +137,9 @@ export const humanizerGuard: { check: GrammarCheck; boundMs: number } = { check:
  * input. If the grammar engine fails or is slower than the bound, the humanized text is returned unchecked and the
  * answer says so (grammarChecked: false); the request never fails because of the check.
  */
-async function humanizeGuarded(text: string, style: HumanizerStyle, log: Log): Promise<OfflineResult> {
-  const raw = humanize(text, { style });
+async function humanizeGuarded(text: string, style: HumanizerStyle, call: ToolCall<unknown>): Promise<OfflineResult> {
+  const { log } = call;
+  const raw = await runEngine('humanize', { text, style }, { signal: call.signal, label: 'The humanizer' });
   let timer: NodeJS.Timeout | undefined;
   const bound = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`grammar check took longer than ${humanizerGuard.boundMs} ms`)), humanizerGuard.boundMs);
@@ -159,30 +156,31 @@ async function humanizeGuarded(text: string, style: HumanizerStyle, log: Log): P
 }
 
 /**
- * The offline detector's reading of the input and of the humanized output (about 20 ms per 1,000 words each; nothing
- * leaves the server and no detection allowance is spent). Too short for a verdict: null.
+ * The offline detector's reading of the input and of the humanized output (about 20 ms per 1,000 words each, in the
+ * engine pool; nothing leaves the server and no detection allowance is spent). Too short for a verdict: null.
  */
-function detectorReading(before: string, after: string): DetectorReading | null {
+async function detectorReading(before: string, after: string, signal: AbortSignal): Promise<DetectorReading | null> {
   if (countWords(before) < thresholds.minWords) return null;
-  return { before: detect(before).score, after: detect(after).score, modelVersion: MODEL_VERSION };
+  const [b, a] = await runEngine('detectScores', { texts: [before, after] }, { signal, label: 'The AI detector' });
+  return { before: b!, after: a!, modelVersion: MODEL_VERSION };
 }
 
 const HUMANIZER: WritingJob<HumanizeInput> = {
   verb: 'humanize',
   prompt: (i) => humanizerPrompt(i.text, i.style),
-  offline: (i, log) => humanizeGuarded(i.text, i.style, log),
+  offline: (i, call) => humanizeGuarded(i.text, i.style, call),
 };
 
 /** The humanizer, with the offline detector's reading of what the rewrite changed, whichever engine rewrote it. */
 export async function humanizeText(call: ToolCall<HumanizeInput>): Promise<WritingResult> {
   const r = await runWriting(call, HUMANIZER);
-  return { ...r, extra: { ...r.extra, detector: detectorReading(call.input.text, r.output) } };
+  return { ...r, extra: { ...r.extra, detector: await detectorReading(call.input.text, r.output, call.signal) } };
 }
 
 const REWRITER: WritingJob<RewriteInput> = {
   verb: 'rewrite',
   prompt: (i) => rewriterPrompt(i.text, i.tone),
-  offline: (i) => ({ output: rewrite(i.text, { tone: i.tone }).text }),
+  offline: async (i, call) => ({ output: (await runEngine('rewrite', { text: i.text, tone: i.tone }, { signal: call.signal, label: 'The rewriter' })).text }),
 };
 
 export function rewriteText(call: ToolCall<RewriteInput>): Promise<WritingResult> {
@@ -192,8 +190,8 @@ export function rewriteText(call: ToolCall<RewriteInput>): Promise<WritingResult
 const SUMMARIZER: WritingJob<SummarizeInput> = {
   verb: 'summarize',
   prompt: (i) => summarizerPrompt(i.text, { length: i.length, format: i.format }),
-  offline: (i) => {
-    const r = summarize(i.text, { length: i.length, format: i.format });
+  offline: async (i, call) => {
+    const r = await runEngine('summarize', { text: i.text, length: i.length, format: i.format }, { signal: call.signal, label: 'The summarizer' });
     return { output: r.summary, extra: { sentences: r.sentences } };
   },
 };
@@ -205,7 +203,7 @@ export function summarizeText(call: ToolCall<SummarizeInput>): Promise<WritingRe
 const SHORTENER: WritingJob<ShortenInput> = {
   verb: 'shorten',
   prompt: (i) => shortenerPrompt(i.text),
-  offline: (i) => ({ output: shorten(i.text).text }),
+  offline: async (i, call) => ({ output: (await runEngine('shorten', { text: i.text }, { signal: call.signal, label: 'The sentence shortener' })).text }),
 };
 
 export function shortenText(call: ToolCall<ShortenInput>): Promise<WritingResult> {

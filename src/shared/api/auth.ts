@@ -54,3 +54,47 @@ export const LoginResponse = z.object({ sessionActive: z.literal(true), user: Pu
 
 export type LoginBody = z.infer<typeof LoginBody>;
 export type RegisterBody = z.infer<typeof RegisterBody>;
+
+// ---------- Two-factor (TOTP) for staff ----------
+/** A 6-digit authenticator code, or a recovery code (letters and digits, dashes and spaces ignored). */
+export const TwoFactorCode = z
+  .string({ message: 'Enter the code from your authenticator app' })
+  .trim()
+  .min(6, { message: 'Enter the code from your authenticator app' })
+  .max(32);
+
+/** POST /api/auth/login → this instead of a session when a staff account has two-factor on. */
+export const TwoFactorRequiredResponse = z.object({ twoFactorRequired: z.literal(true), challenge: z.string(), message: z.string() });
+export type TwoFactorRequiredResponse = z.infer<typeof TwoFactorRequiredResponse>;
+export type LoginAnswer = z.infer<typeof LoginResponse> | TwoFactorRequiredResponse;
+
+/** POST /api/auth/login/2fa: the challenge from the login answer and a code → LoginResponse. */
+export const LoginTwoFactorBody = z.object({ challenge: z.string().min(1).max(1000), code: TwoFactorCode });
+export type LoginTwoFactorBody = z.infer<typeof LoginTwoFactorBody>;
+
+/** GET /api/user/2fa → whether two-factor is on, and how many unused recovery codes remain. */
+export interface TwoFactorStatus {
+  enabled: boolean;
+  recoveryCodesLeft: number;
+}
+
+/** POST /api/user/2fa/setup (current password) → a new, not yet active secret. */
+export const TwoFactorSetupBody = z.object({ password: z.string().min(1, { message: 'Enter your current password' }).max(PASSWORD_MAX) });
+export interface TwoFactorSetupResponse {
+  /** Base32, for typing into the app by hand. */
+  secret: string;
+  otpauthUri: string;
+}
+
+/** POST /api/user/2fa/confirm (a code from the app) → on, with recovery codes shown this once. */
+export const TwoFactorConfirmBody = z.object({ code: TwoFactorCode });
+export interface TwoFactorConfirmResponse {
+  enabled: true;
+  recoveryCodes: string[];
+}
+
+/** POST /api/user/2fa/disable: the current password and a code (or a recovery code). */
+export const TwoFactorDisableBody = z.object({
+  password: z.string().min(1, { message: 'Enter your current password' }).max(PASSWORD_MAX),
+  code: TwoFactorCode,
+});

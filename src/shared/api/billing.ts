@@ -161,6 +161,8 @@ export const ProfileUpdateBody = z
       .toLowerCase()
       .max(254)
       .pipe(z.email({ message: 'Please enter a valid email address' })),
+    /** Required when the e-mail changes: a stolen session alone must not be able to move the account to another address. */
+    currentPassword: z.string().max(256),
   })
   .partial()
   .strict();
@@ -172,12 +174,21 @@ export const PasswordChangeBody = z.object({
 });
 export type PasswordChangeBody = z.infer<typeof PasswordChangeBody>;
 
+/** POST /api/user/email/undo (the form on the page the old address's notice links to) → 303 to choose a new password. */
+export const EmailUndoBody = z.object({ token: z.string().min(20, { message: 'This link is invalid.' }).max(200) });
+
 /** DELETE /api/user/account: the password again (or, for Google-only accounts, the word DELETE). */
 export const DeleteAccountBody = z.object({ confirm: z.string().min(1).max(256) });
 
-/** PATCH /api/user/profile → the updated user (409 conflict with fields.email or fields.username when taken). */
+/**
+ * PATCH /api/user/profile → the updated user (409 conflict with fields.email or fields.username when taken).
+ * An e-mail change needs `currentPassword` (400 with fields.currentPassword when missing or wrong), sends the
+ * old address a notice with an undo link, and ends the account's other sessions.
+ */
 export interface ProfileUpdateResponse {
   user: PublicUser;
+  /** Present when the e-mail changed: how many other sessions were signed out. */
+  otherSessionsEnded?: number;
 }
 
 /** POST /api/user/password → this session stays; the others are ended. A wrong current password is 400 with fields.currentPassword. */

@@ -10,16 +10,23 @@ import { Spinner } from '@/client/components/ui/spinner';
 import { PasswordField } from '@/client/components/FormField';
 import { AccountSection } from './AccountSection';
 import { useChangePassword } from './api';
+import { TwoFactorCard } from './TwoFactorCard';
 
 const PasswordSchema = PasswordChangeBody.extend({ confirmPassword: z.string() }).refine((v) => v.newPassword === v.confirmPassword, {
   path: ['confirmPassword'],
   message: 'The passwords do not match',
 });
 
+/** The password card, followed (for staff) by the two-factor card: the sign-in settings stay side by side. */
 export function PasswordCard() {
   // a fresh form (empty fields) after each successful change
   const [generation, setGeneration] = useState(0);
-  return <PasswordChangeForm key={generation} onChanged={() => setGeneration((g) => g + 1)} />;
+  return (
+    <>
+      <PasswordChangeForm key={generation} onChanged={() => setGeneration((g) => g + 1)} />
+      <TwoFactorCard />
+    </>
+  );
 }
 
 function PasswordChangeForm({ onChanged }: { onChanged: () => void }) {
@@ -33,7 +40,7 @@ function PasswordChangeForm({ onChanged }: { onChanged: () => void }) {
     if (!values || saving) return;
     try {
       await change.mutateAsync({ currentPassword: values.currentPassword, newPassword: values.newPassword });
-      toast({ title: 'Password changed', description: 'Use your new password the next time you log in.' });
+      toast({ title: 'Password changed', description: 'Your other sessions were signed out, and a notice went to your e-mail address.' });
       onChanged();
     } catch (err) {
       if (err instanceof ApiError && err.fields) form.setErrors(err.fields);

@@ -1,14 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TwoFactorConfirmResponse, TwoFactorSetupResponse, TwoFactorStatus } from '@/shared/api/auth';
 import type { ProfileUpdateResponse } from '@/shared/api/billing';
 import type { UserSettings } from '@/shared/api/user-settings';
 import { apiJson, apiRequest } from '@/client/lib/api';
 import { ME_QUERY_KEY } from '@/client/lib/auth';
 
-/** PATCH /api/user/profile with the changed fields; the header's user is re-read after it. */
+/** PATCH /api/user/profile with the changed fields (and the current password when the e-mail changes); the header's user is re-read after it. */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: { username?: string; email?: string }) => apiJson<ProfileUpdateResponse>('PATCH', '/api/user/profile', changes),
+    mutationFn: (changes: { username?: string; email?: string; currentPassword?: string }) =>
+      apiJson<ProfileUpdateResponse>('PATCH', '/api/user/profile', changes),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
   });
 }
@@ -55,5 +57,36 @@ export function useSaveUserSettings() {
   return useMutation({
     mutationFn: (changes: Partial<UserSettings>) => apiJson<UserSettings>('PUT', SETTINGS, changes),
     onSuccess: (data) => queryClient.setQueryData([SETTINGS], data),
+  });
+}
+
+// ---------- Two-factor authentication ----------
+const TWO_FACTOR = '/api/user/2fa';
+
+/** GET /api/user/2fa: whether two-factor is on and how many recovery codes are left. */
+export function useTwoFactorStatus() {
+  return useQuery({ queryKey: [TWO_FACTOR], queryFn: () => apiJson<TwoFactorStatus>('GET', TWO_FACTOR) });
+}
+
+/** POST /api/user/2fa/setup with the current password: a new secret, inactive until confirmed. */
+export function useStartTwoFactor() {
+  return useMutation({ mutationFn: (password: string) => apiJson<TwoFactorSetupResponse>('POST', `${TWO_FACTOR}/setup`, { password }) });
+}
+
+/** POST /api/user/2fa/confirm with a code: two-factor is on; the answer's recovery codes are shown once. */
+export function useConfirmTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => apiJson<TwoFactorConfirmResponse>('POST', `${TWO_FACTOR}/confirm`, { code }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [TWO_FACTOR] }),
+  });
+}
+
+/** POST /api/user/2fa/disable with the current password and a code. */
+export function useDisableTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { password: string; code: string }) => apiJson<TwoFactorStatus>('POST', `${TWO_FACTOR}/disable`, body),
+    onSuccess: (data) => queryClient.setQueryData([TWO_FACTOR], data),
   });
 }

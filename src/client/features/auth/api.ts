@@ -1,4 +1,4 @@
-import type { LoginBody, RegisterBody } from '@/shared/api/auth';
+import type { LoginAnswer, LoginBody, LoginTwoFactorBody, RegisterBody, TwoFactorRequiredResponse } from '@/shared/api/auth';
 import { apiJson, apiRequest } from '@/client/lib/api';
 
 /** The session helpers every page needs (who is signed in, log out) live in lib/auth. */
@@ -8,9 +8,18 @@ export interface MessageResponse {
   message: string;
 }
 
-/** POST /api/auth/login: the session cookie is set by the answer. */
-export async function login(body: LoginBody): Promise<void> {
-  await apiRequest('POST', '/api/auth/login', body);
+/**
+ * POST /api/auth/login: the session cookie is set by the answer, and null is returned; an account with
+ * two-factor on gets the challenge instead, to send back with a code through `loginWithCode`.
+ */
+export async function login(body: LoginBody): Promise<TwoFactorRequiredResponse | null> {
+  const answer = await apiJson<LoginAnswer>('POST', '/api/auth/login', body);
+  return 'twoFactorRequired' in answer ? answer : null;
+}
+
+/** POST /api/auth/login/2fa: the login challenge and an authenticator (or recovery) code; sets the session cookie. */
+export async function loginWithCode(body: LoginTwoFactorBody): Promise<void> {
+  await apiRequest('POST', '/api/auth/login/2fa', body);
 }
 
 /** POST /api/auth/register: the new account is signed in at once. */

@@ -167,10 +167,10 @@ function ShareSubmissions() {
         <span>
           <span className="block text-sm font-medium">Share my submissions with the reference library</span>
           <span className="mt-1 block text-sm text-muted-foreground">
-            When this is on, every text you check is added to this server's reference library after the check (it never matches itself), listed as
-            &ldquo;Submission by your username&rdquo;. Later checks, by you and by other users, can then find passages copied from it, as in a school's or
-            university's repository. The same text is stored only once. It is off unless you turn it on; turning it off stops adding new texts, and staff can
-            remove texts already shared.
+            When this is on, every text you check is added to this server's reference library after the check (it never matches itself), shown to others as
+            &ldquo;Shared submission&rdquo; with its date, never with your name. Later checks, by you and by other users, can then find passages copied from it,
+            as in a school's or university's repository. The same text is stored only once. It is off unless you turn it on; turning it off also removes the
+            texts you already shared.
           </span>
           {settings.isError && <span className="mt-1 block text-sm text-red-600">Your setting could not be loaded.</span>}
         </span>

@@ -72,7 +72,7 @@ export default function WritingToolPage({ slug }: { slug: string }) {
     } catch (err) {
       if (errorCode(err) === 'limit_reached') {
         setLimitReached(true);
-        toast({ title: LIMIT_MESSAGES.humanize.title, description: LIMIT_MESSAGES.humanize.message, variant: 'destructive' });
+        toast({ title: LIMIT_MESSAGES[cfg.allowance].title, description: LIMIT_MESSAGES[cfg.allowance].message, variant: 'destructive' });
       } else {
         toast({ title: `${cfg.title} Failed`, description: messageOf(err, cfg.failure), variant: 'destructive' });
       }
@@ -136,7 +136,7 @@ export default function WritingToolPage({ slug }: { slug: string }) {
 
       <div className="mt-4 space-y-3">
         <WordLimitWarning words={words} limit={limit} anonymous={!user} />
-        {limitReached && <LimitBanner anonymous={!user}>{LIMIT_MESSAGES.humanize.message}</LimitBanner>}
+        {limitReached && <LimitBanner anonymous={!user}>{LIMIT_MESSAGES[cfg.allowance].message}</LimitBanner>}
       </div>
 
       {streamed !== null && (

@@ -1,4 +1,5 @@
 import { HUMANIZER_STYLES, SUMMARY_FORMATS, SUMMARY_LENGTHS, TONES } from '@/shared/api/writing';
+import type { AnonAllowance } from '@/shared/limits';
 
 /** What each writing-tool page shows and sends. */
 export interface WritingOption {
@@ -12,6 +13,8 @@ export interface WritingPageConfig {
   title: string;
   lead: string;
   endpoint: string;
+  /** The visitor allowance the server counts this tool against (its limit message is shown when it runs out). */
+  allowance: AnonAllowance;
   action: string;
   busy: string;
   outputLabel: string;
@@ -28,6 +31,7 @@ export const WRITING_PAGES: Record<string, WritingPageConfig> = {
     title: 'AI Humanizer',
     lead: 'Rewrite stiff, AI-sounding text so it reads naturally, keeping its meaning, numbers and names.',
     endpoint: '/api/tools/ai-humanizer',
+    allowance: 'humanize',
     action: 'Humanize',
     busy: 'Humanizing...',
     outputLabel: 'Humanized text',
@@ -39,6 +43,7 @@ export const WRITING_PAGES: Record<string, WritingPageConfig> = {
     title: 'AI Rewriter',
     lead: 'Paraphrase a text in the tone you need.',
     endpoint: '/api/tools/ai-rewriter',
+    allowance: 'rewrite',
     action: 'Rewrite',
     busy: 'Rewriting...',
     outputLabel: 'Rewritten text',
@@ -50,6 +55,7 @@ export const WRITING_PAGES: Record<string, WritingPageConfig> = {
     title: 'AI Summarizer',
     lead: 'Condense a long text into its key points, as a paragraph or bullet points.',
     endpoint: '/api/tools/ai-summarizer',
+    allowance: 'summarize',
     action: 'Summarize',
     busy: 'Summarizing...',
     outputLabel: 'Summary',
@@ -64,6 +70,7 @@ export const WRITING_PAGES: Record<string, WritingPageConfig> = {
     title: 'Sentence Shortener',
     lead: 'Cut wordy phrases, fillers, hedges and redundant pairs while keeping the meaning.',
     endpoint: '/api/tools/sentence-shortener',
+    allowance: 'shorten',
     action: 'Shorten',
     busy: 'Shortening...',
     outputLabel: 'Shorter text',
@@ -75,6 +82,7 @@ export const WRITING_PAGES: Record<string, WritingPageConfig> = {
     title: 'Text Expander',
     lead: 'Turn short notes into fuller paragraphs in the tone you choose.',
     endpoint: '/api/tools/text-expander',
+    allowance: 'expand',
     action: 'Expand',
     busy: 'Expanding...',
     outputLabel: 'Expanded text',

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { LoginBody } from '@/shared/api/auth';
+import { LoginBody, LoginTwoFactorBody } from '@/shared/api/auth';
 import { ApiError } from '@/client/lib/api';
 import { useZodForm } from '@/client/lib/form';
 import { toast } from '@/client/hooks/use-toast';
 import { Button } from '@/client/components/ui/button';
-import { EmailField, PasswordField } from '@/client/components/FormField';
-import { login } from '@/client/features/auth/api';
+import { EmailField, FormField, PasswordField } from '@/client/components/FormField';
+import { login, loginWithCode } from '@/client/features/auth/api';
 import { SITE } from '@/client/lib/site';
 import { AuthCard } from './AuthCard';
 import { SubmitButton } from './SubmitButton';
@@ -17,6 +17,7 @@ export const POST_LOGIN_DELAY_MS = 300;
 const GOOGLE_ERRORS: Record<string, string> = {
   google_not_configured: 'Google sign-in is not configured on this server.',
   google_failed: 'Google sign-in failed. Please try again.',
+  two_factor_required: 'This account has two-factor authentication on: log in with your password, then enter your code.',
 };
 
 export function GoogleButton() {
@@ -59,10 +60,61 @@ export function Divider({ label }: { label: string }) {
   );
 }
 
+const CodeForm = LoginTwoFactorBody.pick({ code: true });
+
+/** After a password login's success toast, go to the area's landing page (a full load, so everything re-reads the session). */
+function finishLogin(area: 'user' | 'admin') {
+  toast({ title: 'Success', description: 'You have been logged in successfully' });
+  window.setTimeout(() => {
+    window.location.href = area === 'admin' ? '/admin' : '/pricing';
+  }, POST_LOGIN_DELAY_MS);
+}
+
+/** The second step when the account has two-factor on: a code from the authenticator app, or a recovery code. */
+function TwoFactorStep({ challenge, area, onRestart }: { challenge: string; area: 'user' | 'admin'; onRestart: () => void }) {
+  const form = useZodForm(CodeForm, { code: '' });
+  const [submitting, setSubmitting] = useState(false);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (submitting) return;
+    const body = form.validate();
+    if (!body) return;
+    setSubmitting(true);
+    try {
+      await loginWithCode({ challenge, code: body.code });
+      finishLogin(area);
+    } catch (err) {
+      const description = err instanceof ApiError ? (err.serverMessage ?? 'Login failed') : 'Failed to login. Please try again.';
+      if (err instanceof ApiError && err.fields?.code) form.setErrors({ code: err.fields.code });
+      toast({ title: 'Error', description, variant: 'destructive' });
+      setSubmitting(false);
+      // An expired challenge cannot be retried: start again from the password.
+      if (err instanceof ApiError && err.code === 'invalid_token') onRestart();
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <p className="text-sm text-muted-foreground">
+        Two-factor authentication is on for this account. Enter the 6-digit code from your authenticator app, or one of your recovery codes.
+      </p>
+      <FormField label="Authentication code" autoComplete="one-time-code" inputMode="text" autoFocus {...form.field('code')} />
+      <SubmitButton className="mt-2" busy={submitting} busyLabel="Checking...">
+        Verify
+      </SubmitButton>
+      <Button type="button" variant="ghost" onClick={onRestart}>
+        Start over
+      </Button>
+    </form>
+  );
+}
+
 /** The login form; `area` 'admin' is the staff entry (/admin-login), which lands on /admin. */
 export function LoginForm({ area = 'user' }: { area?: 'user' | 'admin' }) {
   const form = useZodForm(LoginBody, { email: '', password: '' });
   const [submitting, setSubmitting] = useState(false);
+  const [challenge, setChallenge] = useState<string | null>(null);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const shownError = useRef<string | null>(null);
@@ -84,17 +136,31 @@ export function LoginForm({ area = 'user' }: { area?: 'user' | 'admin' }) {
     if (!body) return;
     setSubmitting(true);
     try {
-      await login(body);
-      toast({ title: 'Success', description: 'You have been logged in successfully' });
-      window.setTimeout(() => {
-        window.location.href = area === 'admin' ? '/admin' : '/pricing';
-      }, POST_LOGIN_DELAY_MS);
+      const secondStep = await login(body);
+      if (secondStep) {
+        setChallenge(secondStep.challenge);
+        setSubmitting(false);
+        return;
+      }
+      finishLogin(area);
     } catch (err) {
       const description = err instanceof ApiError ? (err.serverMessage ?? 'Login failed') : 'Failed to login. Please check your credentials.';
       toast({ title: 'Error', description, variant: 'destructive' });
       setSubmitting(false);
     }
   };
+
+  if (challenge)
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        area={area}
+        onRestart={() => {
+          setChallenge(null);
+          form.setField('password', '');
+        }}
+      />
+    );
 
   return (
     <>

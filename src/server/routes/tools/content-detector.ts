@@ -10,7 +10,7 @@ export const contentDetector = toolRoute({
   tool: 'ai_content_detector',
   anon: 'detect',
   detection: true,
-  run: ({ ctx, input, log }) => detectDocument(ctx, input.text, log),
+  run: ({ ctx, input, log, signal }) => detectDocument(ctx, input.text, log, signal),
   engine: (r) => r.engine,
   answer: (r, { allowance }): DetectResponse => ({ ...r, allowance }),
 });

@@ -9,6 +9,7 @@ export const grammarFixer = toolRoute({
   path: '/api/tools/grammar-fixer',
   input: GrammarRequest,
   tool: 'grammar_fixer',
+  anon: 'grammar',
   run: fixGrammar,
   engine: () => 'offline',
   answer: (r, { words }): GrammarResponse => ({

@@ -4,14 +4,12 @@ import { noStore } from '../../http';
 import { checkPlagiarism, plagiarismStatus } from '../../services/plagiarism';
 import { toolRoute } from '../../tool-route';
 
-/**
- * POST /api/tools/plagiarism-checker: matches in the reference library with their sources. Visitors have no
- * anonymous counter for this tool, only the word limit.
- */
+/** POST /api/tools/plagiarism-checker: matches in the reference library with their sources. */
 export const plagiarismChecker = toolRoute({
   path: '/api/tools/plagiarism-checker',
   input: PlagiarismRequest,
   tool: 'plagiarism_checker',
+  anon: 'plagiarism',
   run: ({ ctx, caller, input, log }) => checkPlagiarism(ctx, caller.user, input.text, log),
   engine: () => 'library',
   answer: (r): PlagiarismResponse => r,

@@ -1,0 +1,47 @@
+/**
+ * The engine worker: runs one offline engine call at a time for the engine pool (src/server/engine-pool.ts), off the
+ * main thread, so a slow or hostile input never blocks the server's event loop.
+ */
+import { parentPort } from 'node:worker_threads';
+import { detect } from '../../engines/detector';
+import { humanize } from '../../engines/humanizer';
+import { rewrite } from '../../engines/rewriter';
+import { shorten } from '../../engines/sentence-shortener';
+import { summarize } from '../../engines/summarizer';
+import type { EngineJobs } from '../engine-pool';
+
+const JOBS: { [K in keyof EngineJobs]: (args: EngineJobs[K]['args']) => EngineJobs[K]['result'] } = {
+  detect: ({ text }) => detect(text),
+  detectScores: ({ texts }) => texts.map((t) => detect(t).score),
+  humanize: ({ text, style }) => humanize(text, { style }),
+  rewrite: ({ text, tone }) => rewrite(text, { tone }),
+  summarize: ({ text, length, format }) => summarize(text, { length, format }),
+  shorten: ({ text }) => shorten(text),
+  // for the pool's own tests: keep the thread busy, or allocate until the heap limit stops it
+  spin: ({ ms }) => {
+    const end = Date.now() + ms;
+    let n = 0;
+    while (Date.now() < end) n++;
+    return n;
+  },
+  hog: () => {
+    const keep: number[][] = [];
+    for (;;) keep.push(new Array<number>(1e6).fill(keep.length));
+  },
+};
+
+interface Request {
+  id: number;
+  job: keyof EngineJobs;
+  args: never;
+}
+
+parentPort!.on('message', (m: Request) => {
+  try {
+    const result = JOBS[m.job](m.args);
+    parentPort!.postMessage({ id: m.id, ok: true, result });
+  } catch (err) {
+    parentPort!.postMessage({ id: m.id, ok: false, error: err instanceof Error ? err.message : String(err) });
+  }
+});
+parentPort!.postMessage({ ready: true });

@@ -1,0 +1,73 @@
+/**
+ * Which zod contract each route reads, so the fuzz suite can derive bad inputs from it. A route missing here is
+ * still fuzzed (every route in app.routeAccess is), with random JSON and guessed query parameters, and the suite
+ * lists it as such: add it here when it gets a contract.
+ */
+import { z } from 'zod';
+import * as auth from '../../src/shared/api/auth';
+import * as billing from '../../src/shared/api/billing';
+import * as blog from '../../src/shared/api/blog';
+import { DetectRequest } from '../../src/shared/api/detector';
+import { GrammarRequest } from '../../src/shared/api/grammar';
+import * as newsletter from '../../src/shared/api/newsletter';
+import { LibraryDocumentRequest, PlagiarismRequest, REFERENCE_ORIGINS } from '../../src/shared/api/plagiarism';
+import { UserSettingsUpdate } from '../../src/shared/api/user-settings';
+import * as writing from '../../src/shared/api/writing';
+import { PLAN_IDS } from '../../src/shared/plans';
+
+export interface RouteContract {
+  body?: z.ZodType;
+  query?: z.ZodType;
+  /** Reads a tool input: JSON, or multipart with a file whose text is extracted (gets the upload and engine cases). */
+  toolInput?: boolean;
+}
+
+// The plan editor's and the library list's schemas are private to their route files; these mirror their shapes.
+const PlanUpdate = z.object({
+  name: z.string(),
+  price: z.number().int(),
+  monthlyCharacters: z.number().int(),
+  wordLimit: z.number().int(),
+  dailyDetections: z.number().int().nullable(),
+  description: z.string(),
+  highlights: z.array(z.string()),
+});
+const LibraryListQuery = z.object({ origin: z.enum(REFERENCE_ORIGINS), limit: z.number().int(), offset: z.number().int() });
+const GoogleCallbackQuery = z.object({ code: z.string(), state: z.string(), error: z.string() });
+
+const tool = (body: z.ZodType): RouteContract => ({ body, toolInput: true });
+
+export const CONTRACTS: Record<string, RouteContract> = {
+  'POST /api/auth/login': { body: auth.LoginBody },
+  'POST /api/auth/register': { body: auth.RegisterBody },
+  'POST /api/auth/forgot-password': { body: auth.ForgotPasswordBody },
+  'POST /api/auth/reset-password': { body: auth.ResetPasswordBody },
+  'GET /api/auth/google/callback': { query: GoogleCallbackQuery },
+  'GET /api/admin/library': { query: LibraryListQuery },
+  'POST /api/admin/library': tool(LibraryDocumentRequest),
+  'POST /api/tools/content-detector': tool(DetectRequest),
+  'POST /api/tools/ai-humanizer': tool(writing.HumanizeRequest),
+  'POST /api/tools/ai-rewriter': tool(writing.RewriteRequest),
+  'POST /api/tools/ai-summarizer': tool(writing.SummarizeRequest),
+  'POST /api/tools/sentence-shortener': tool(writing.ShortenRequest),
+  'POST /api/tools/text-expander': tool(writing.ExpandRequest),
+  'POST /api/tools/grammar-fixer': tool(GrammarRequest),
+  'POST /api/tools/plagiarism-checker': tool(PlagiarismRequest),
+  'PUT /api/user/settings': { body: UserSettingsUpdate },
+  'POST /api/billing/checkout': { body: billing.CheckoutBody },
+  'POST /api/billing/change-plan': { body: billing.ChangePlanBody },
+  'GET /api/user/usage': { query: billing.UsageQuery },
+  'PATCH /api/user/profile': { body: billing.ProfileUpdateBody },
+  'POST /api/user/password': { body: billing.PasswordChangeBody },
+  'DELETE /api/user/account': { body: billing.DeleteAccountBody },
+  'PUT /api/admin/plans/:id': { body: PlanUpdate },
+  'GET /api/external-blog/posts': { query: blog.BlogListQuery },
+  'POST /api/admin/blog/posts': { body: blog.BlogPostCreate },
+  'PATCH /api/admin/blog/posts/:id': { body: blog.BlogPostUpdate },
+  'POST /api/newsletter/subscribe': { body: newsletter.NewsletterSubscribeBody },
+  'POST /api/newsletter/confirm': { body: newsletter.NewsletterTokenBody },
+  'POST /api/newsletter/unsubscribe': { body: newsletter.NewsletterTokenBody },
+};
+
+/** Path parameters whose valid values are known (an enum): the fuzzed body then reaches the handler. */
+export const PARAM_VALUES: Record<string, string> = { 'PUT /api/admin/plans/:id': PLAN_IDS[1] };
