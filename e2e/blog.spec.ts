@@ -1,7 +1,6 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { BLOG_SAMPLES } from '../src/shared/blog-samples';
 import { expect, test } from './fixtures';
+import { useStaffServer } from './staff-server';
 
 // The shared e2e server starts on a fresh DATA_DIR, so its blog holds exactly the three built-in
 // posts seeded at first start.
@@ -45,51 +44,9 @@ test('an unknown post shows a not-found state with a way back', async ({ page })
   await expect(page).toHaveURL(/\/blog$/);
 });
 
-// Staff accounts can only be created from the command line, which needs the database to itself
-// (PGlite is single-process): this group runs its own server on its own data directory.
+// Staff accounts need a server of their own (see staff-server.ts).
 test.describe('staff', () => {
-  const port = Number(process.env.E2E_PORT ?? 3456) + 40;
-  const base = `http://127.0.0.1:${port}`;
-  const dataDir = `.tmp/e2e-blog-data-${port}`;
-  const staff = { email: `editor${Date.now().toString(36)}@example.test`, username: `editor${Date.now().toString(36)}`, password: 'correct-horse-1' };
-  // no grammar preload: this second server never checks grammar, and harper would cost it 0.4 GB
-  const env = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, STARTER_LIBRARY: 'false', GRAMMAR_PRELOAD: 'false', DATABASE_URL: '' };
-  let server: ChildProcess | undefined;
-
-  test.use({ baseURL: base });
-
-  test.beforeAll(async () => {
-    test.setTimeout(90_000);
-    rmSync(dataDir, { recursive: true, force: true });
-    execFileSync('npx', ['tsx', 'src/server/cli/user-create.ts', '--email', staff.email, '--username', staff.username, '--role', 'manager'], {
-      input: `${staff.password}\n`,
-      env,
-      stdio: ['pipe', 'ignore', 'inherit'],
-    });
-    server = spawn('npx', ['tsx', 'src/server/index.ts'], {
-      env: { ...env, PORT: String(port), HOST: '127.0.0.1', APP_ORIGIN: base },
-      stdio: ['ignore', 'ignore', 'inherit'],
-      detached: true,
-    });
-    await expect
-      .poll(
-        async () =>
-          fetch(`${base}/api/health`)
-            .then((r) => r.status)
-            .catch(() => 0),
-        { timeout: 60_000, intervals: [250, 500] },
-      )
-      .toBe(200);
-  });
-
-  test.afterAll(async () => {
-    // The server runs under npx: end its whole process group (ours alone).
-    try {
-      if (server?.pid) process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  });
+  const staff = useStaffServer({ name: 'blog', role: 'manager', portOffset: 40 });
 
   test('a manager publishes a post; it appears on /blog and the home page, and its page renders', async ({ page }) => {
     const login = await page.request.post('/api/auth/login', { data: { email: staff.email, password: staff.password } });
@@ -185,7 +142,7 @@ test.describe('staff', () => {
     await expect(html).toHaveClass(/\bdark\b/);
     // the public site stays light
     await page.getByRole('link', { name: 'View site' }).click();
-    await expect(page).toHaveURL(`${base}/`);
+    await expect(page).toHaveURL(`${staff.base}/`);
     await expect(html).not.toHaveClass(/\bdark\b/);
     await page.goto('/admin');
     await page.getByRole('button', { name: 'Switch to light theme' }).click();

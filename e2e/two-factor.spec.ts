@@ -1,52 +1,8 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { base32Decode, totp } from '../src/server/services/totp';
 import { expect, test } from './fixtures';
+import { useStaffServer } from './staff-server';
 
-// Staff accounts can only be created from the command line, which needs the database to itself
-// (PGlite is single-process): this file runs its own server on its own data directory.
-const port = Number(process.env.E2E_PORT ?? 3456) + 41;
-const base = `http://127.0.0.1:${port}`;
-const dataDir = `.tmp/e2e-2fa-data-${port}`;
-const stamp = Date.now().toString(36);
-const staff = { email: `admin${stamp}@example.test`, username: `admin${stamp}`, password: 'correct-horse-1' };
-const env = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, STARTER_LIBRARY: 'false', GRAMMAR_PRELOAD: 'false', DATABASE_URL: '' };
-let server: ChildProcess | undefined;
-
-test.use({ baseURL: base });
-
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  rmSync(dataDir, { recursive: true, force: true });
-  execFileSync('npx', ['tsx', 'src/server/cli/user-create.ts', '--email', staff.email, '--username', staff.username, '--role', 'admin'], {
-    input: `${staff.password}\n`,
-    env,
-    stdio: ['pipe', 'ignore', 'inherit'],
-  });
-  server = spawn('npx', ['tsx', 'src/server/index.ts'], {
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', APP_ORIGIN: base },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-  await expect
-    .poll(
-      async () =>
-        fetch(`${base}/api/health`)
-          .then((r) => r.status)
-          .catch(() => 0),
-      { timeout: 60_000, intervals: [250, 500] },
-    )
-    .toBe(200);
-});
-
-test.afterAll(async () => {
-  // The server runs under npx: end its whole process group (ours alone).
-  try {
-    if (server?.pid) process.kill(-server.pid, 'SIGTERM');
-  } catch {
-    // already gone
-  }
-});
+const staff = useStaffServer({ name: '2fa', role: 'admin', portOffset: 41 });
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('cookieConsent', 'minimal'));

@@ -42,6 +42,19 @@ function postUndo(token: string) {
 }
 
 describe('changing the e-mail', () => {
+  it('stops guessing the current password after 10 wrong tries: 429 with Retry-After, even for the right one', async () => {
+    const u = uniqueUser('guess');
+    const cookie = await register(t.app, u);
+    for (let i = 0; i < 10; i++) expect((await patchProfile({ email: `new.${u.email}`, currentPassword: `wrong-${i}` }, cookie)).statusCode).toBe(400);
+    const refused = await patchProfile({ email: `new.${u.email}`, currentPassword: u.password }, cookie);
+    expect(refused.statusCode).toBe(429);
+    expect(json(refused).error.code).toBe('rate_limited');
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(json(await me(t.app, cookie)).user.email).toBe(u.email);
+  });
+
   it('needs the current password: missing → 400, wrong → 400 naming the field; nothing changes', async () => {
     const u = uniqueUser('mail');
     const cookie = await register(t.app, u);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { shareSubmission } from '../../src/server/services/plagiarism';
 import { addReferenceDocument } from '../../src/server/services/plagiarism-store';
@@ -97,6 +98,29 @@ describe('shared submissions are anonymous to other users', () => {
     expect(body.items[0].title).toMatch(/^Shared submission, \d{4}-\d{2}-\d{2}$/);
     expect(raw).not.toContain(a.username);
     expect(raw).not.toContain(a.id);
+  });
+
+  it('migration 0010 rewrites the stored title and reference of those older rows, so staff lists name nobody either', async () => {
+    const a = await sharingUser();
+    const reference = `user:${a.id}:fedcba9876543210fedcba9876543210`;
+    const { id } = await addReferenceDocument(t.ctx.db, {
+      title: `Submission by ${a.username}, 2026-01-03`,
+      reference,
+      licence: 'Shared by its author for plagiarism checking',
+      origin: 'user',
+      text: ESSAY_B + ' (an older copy)',
+      addedBy: a.id,
+    });
+    const migration = readFileSync(new URL('../../src/db/migrations/0010_anonymize_shared_submissions.sql', import.meta.url), 'utf8');
+    await t.ctx.db.execute(sql.raw(migration));
+    const res = await t.ctx.db.execute(sql`select title, reference, added_by from reference_documents where id = ${id}`);
+    const [row] = (res as unknown as { rows: { title: string; reference: string; added_by: string }[] }).rows;
+    expect(row.title).toMatch(/^Shared submission, \d{4}-\d{2}-\d{2}$/);
+    expect(row.reference).toMatch(/^submission:legacy-[0-9a-f]{32}$/);
+    expect(`${row.title} ${row.reference}`).not.toContain(a.username);
+    expect(`${row.title} ${row.reference}`).not.toContain(a.id);
+    // The owner is still known to the server, so opting out and account deletion still find the text.
+    expect(row.added_by).toBe(a.id);
   });
 });
 

@@ -49,8 +49,11 @@ export interface ChangeMeta {
 /** Wrong current passwords are throttled per account, so a stolen session cannot guess the password. */
 export async function checkCurrentPassword(ctx: ServerContext, userId: string, hash: string, password: string, field: string): Promise<void> {
   const key = `pwcheck:${userId}`;
-  const { count } = await throttle.peek(ctx.db, key, PASSWORD_WINDOW_MS);
-  if (count >= PASSWORD_ATTEMPTS) throw new AppError('rate_limited', 'Too many wrong passwords. Please wait 15 minutes and try again.');
+  const { count, resetAt } = await throttle.peek(ctx.db, key, PASSWORD_WINDOW_MS);
+  if (count >= PASSWORD_ATTEMPTS) {
+    const seconds = Math.max(1, Math.ceil((resetAt.getTime() - ctx.now().getTime()) / 1000));
+    throw new AppError('rate_limited', 'Too many wrong passwords. Please wait 15 minutes and try again.', undefined, { 'retry-after': String(seconds) });
+  }
   if (!(await verifyPassword(hash, password))) {
     await throttle.hit(ctx.db, key, PASSWORD_WINDOW_MS);
     throw new AppError('validation_failed', 'Your current password is not correct.', { [field]: 'Incorrect password' });

@@ -73,6 +73,9 @@ export async function importRecords(
     stats.created += res.created;
     stats.skipped += res.skipped;
     for (let j = 0; j < batch.length; j++) opts.onProgress?.(i + j + 1, records.length, stats);
+    // PGlite answers from the main thread and its promises settle without returning to the event loop: without this,
+    // a whole import runs as one uninterrupted chain and the server answers nothing (not even /api/health) until it ends.
+    await new Promise((resolve) => setImmediate(resolve));
   }
   return stats;
 }
@@ -89,6 +92,8 @@ export async function importStarterLibraryIfEmpty(db: Db, log: { info: (msg: str
   const started = Date.now();
   const stats = await importRecords(db, records, {
     origin: 'starter',
+    // Small batches: the server is already answering requests while this runs, and each batch holds the event loop.
+    batchSize: 2,
     onProgress: (done, total) => {
       if (done % 50 === 0 || done === total) log.info(`Starter library: ${done}/${total} documents`);
     },
