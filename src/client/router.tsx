@@ -51,6 +51,11 @@ const AdminDashboard = lazy(() => import('./pages/admin/AdminPages').then((m) =>
 const AdminSection = lazy(() => import('./pages/admin/AdminPages').then((m) => ({ default: m.AdminSection })));
 const AdminLibraryPage = lazy(() => import('./pages/admin/AdminLibraryPage'));
 const AdminBlogPage = lazy(() => import('./pages/admin/AdminBlogPage'));
+const AdminAuditPage = lazy(() => import('./pages/admin/AdminAuditPage'));
+const AdminUsersPage = lazy(() => import('./pages/admin/AdminUsersPage'));
+const AdminUserDetailPage = lazy(() => import('./pages/admin/AdminUserDetailPage'));
+const AdminPlansPage = lazy(() => import('./pages/admin/AdminPlansPage'));
+const AdminToolPerformancePage = lazy(() => import('./pages/admin/AdminToolPerformancePage'));
 
 function NotFoundRoute() {
   usePageTitle('Page Not Found');
@@ -139,8 +144,6 @@ export const routes: RouteObject[] = [
       { path: 'super-admin', loader: () => redirect('/admin') },
       { path: 'super-admin/dashboard', loader: () => redirect('/admin') },
       { path: 'super-admin/user-management', loader: () => redirect('/admin/users') },
-      // A standalone legacy page; the guarded blog editor is its real counterpart (LEGACY_REDIRECTS only lead to entry points).
-      { path: 'content-management', loader: () => redirect('/admin/blog') },
       {
         path: 'admin',
         element: (
@@ -153,6 +156,11 @@ export const routes: RouteObject[] = [
           { index: true, element: <AdminDashboard />, handle: h({ title: 'Admin Dashboard' }) },
           { path: 'library', element: <AdminLibraryPage />, handle: h({ title: 'Reference Library' }) },
           { path: 'blog', element: <AdminBlogPage />, handle: h({ title: 'Blog Posts' }) },
+          { path: 'audit', element: <AdminAuditPage />, handle: h({ title: 'Audit Logs' }) },
+          { path: 'users', element: <AdminUsersPage />, handle: h({ title: 'User Directory' }) },
+          { path: 'users/:id', element: <AdminUserDetailPage />, handle: h({ title: 'User' }) },
+          { path: 'subscription-plans', element: <AdminPlansPage />, handle: h({ title: 'Plan Management' }) },
+          { path: 'tool-performance', element: <AdminToolPerformancePage />, handle: h({ title: 'Tool Performance' }) },
           { path: '*', element: <AdminSection />, handle: h({ title: (p) => adminTitle(`/admin/${p['*'] ?? ''}`) }) },
         ],
       },

@@ -17,6 +17,8 @@ export const users = pgTable(
     googleSub: text('google_sub').unique(),
     /** Opt-in (institutional-repository model): checked texts are added to the plagiarism reference library. */
     shareSubmissions: boolean('share_submissions').notNull().default(false),
+    /** Set while staff have suspended the account: it cannot log in and its sessions stop working. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

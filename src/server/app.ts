@@ -13,6 +13,9 @@ import { AppError, DATABASE_RETRY_AFTER_SECONDS, errorBody, registerErrorHandlin
 import { registerAccessControl } from './access';
 import { registerCsrf } from './plugins/csrf';
 import { adminRoutes } from './routes/admin';
+import { adminUserRoutes } from './routes/admin-users';
+import { adminAuditRoutes } from './routes/admin-audit';
+import { adminAnalyticsRoutes } from './routes/admin-analytics';
 import { adminLibraryRoutes } from './routes/admin-library';
 import { authRoutes } from './routes/auth';
 import { blogRoutes } from './routes/blog';
@@ -100,6 +103,9 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
   await app.register(authRoutes);
   await app.register(googleRoutes);
   await app.register(adminRoutes);
+  await app.register(adminUserRoutes);
+  await app.register(adminAuditRoutes);
+  await app.register(adminAnalyticsRoutes);
   await app.register(adminLibraryRoutes);
   await app.register(contentDetectorRoutes);
   await app.register(writingRoutes);

@@ -55,7 +55,7 @@ describe('GET /api/admin/overview', () => {
   it('guards every /api/admin path, including unknown ones: 401, 403, and a 404 only for staff', async () => {
     // No route answers these paths; the staff prefix is still guarded, so probing reveals nothing.
     for (const [method, url] of [
-      ['GET', '/api/admin/users'],
+      ['GET', '/api/admin/no-such-page'],
       ['POST', '/api/admin/no-such-thing'],
       ['DELETE', '/api/admin/overview'],
     ] as const) {

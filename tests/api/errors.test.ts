@@ -116,6 +116,24 @@ describe('legacy paths', () => {
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 
+  it('the standalone admin paths lead into the guarded admin area, never around its login', async () => {
+    const expected: Record<string, string> = {
+      '/simple-admin': '/admin',
+      '/super-admin-access': '/admin',
+      '/simple-super-admin': '/admin',
+      '/simple-user-management': '/admin/users',
+      '/subscription-plans': '/admin/subscription-plans',
+      '/system-settings': '/admin/settings',
+      '/content-management': '/admin/blog',
+    };
+    for (const [from, to] of Object.entries(expected)) {
+      const res = await t.app.inject({ method: 'GET', url: from });
+      expect(res.statusCode, from).toBe(302);
+      expect(res.headers.location, from).toBe(to);
+      expect(res.headers['set-cookie'], from).toBeUndefined();
+    }
+  });
+
   it('/test-login redirects to /login', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/test-login' });
     expect(res.statusCode).toBe(302);
@@ -128,7 +146,8 @@ describe('legacy paths', () => {
       const res = await t.app.inject({ method: 'GET', url: from });
       expect(res.statusCode, from).toBe(302);
       expect(res.headers.location, from).toBe(to);
-      expect(to).toMatch(/^\/(admin-login|login|admin|dashboard)$/);
+      // entry points, or pages of the admin area (whose gate asks for a staff login)
+      expect(to).toMatch(/^\/(admin-login|login|dashboard|admin(\/[a-z-]+)?)$/);
       expect(res.headers['set-cookie'], from).toBeUndefined();
     }
   });

@@ -4,6 +4,8 @@
  * lists it as such: add it here when it gets a contract.
  */
 import { z } from 'zod';
+import { ToolPerformanceQuery } from '../../src/shared/api/admin-analytics';
+import { AuditQuery } from '../../src/shared/api/admin-audit';
 import * as auth from '../../src/shared/api/auth';
 import * as billing from '../../src/shared/api/billing';
 import * as blog from '../../src/shared/api/blog';
@@ -44,6 +46,9 @@ export const CONTRACTS: Record<string, RouteContract> = {
   'POST /api/auth/reset-password': { body: auth.ResetPasswordBody },
   'GET /api/auth/google/callback': { query: GoogleCallbackQuery },
   'GET /api/admin/library': { query: LibraryListQuery },
+  'GET /api/admin/audit': { query: AuditQuery },
+  'GET /api/admin/audit.csv': { query: AuditQuery },
+  'GET /api/admin/tool-performance': { query: ToolPerformanceQuery },
   'POST /api/admin/library': tool(LibraryDocumentRequest),
   'POST /api/tools/content-detector': tool(DetectRequest),
   'POST /api/tools/ai-humanizer': tool(writing.HumanizeRequest),

@@ -6,7 +6,6 @@ import { PLAN_ROLES, ROLES, STAFF_ROLES, type StaffRole } from '../../src/shared
 const A: StaffRole[] = ['admin'];
 const AM: StaffRole[] = ['admin', 'manager'];
 const AMS: StaffRole[] = ['admin', 'manager', 'support'];
-const SA: StaffRole[] = ['super_admin'];
 
 /** The product's admin menu visibility table, row by row, with its exact labels. */
 const MENU_TABLE: [labels: string[], roles: StaffRole[]][] = [
@@ -32,28 +31,32 @@ const MENU_TABLE: [labels: string[], roles: StaffRole[]][] = [
     AM,
   ],
   [['Plan Management', 'Refund Management', 'API Keys', 'IP Whitelisting', 'Feature Toggles', 'Configuration', 'Security', 'Backup'], A],
-  [['Super Dashboard', 'User Management'], SA],
 ];
+
+/** The super administrator's own names for two of those pages (same pages, same paths). */
+const SUPER_LABELS: Record<string, string> = { Dashboard: 'Super Dashboard', 'User Directory': 'User Management' };
 
 /** Items this product adds to that table (pages it built): content and library management, for admin and manager. */
 const ADDED_ITEMS: [labels: string[], roles: StaffRole[]][] = [[['Blog Posts', 'Reference Library'], AM]];
 
-/** Admin sees every item; the other roles see the items whose row lists them. */
+/** admin and super_admin see every item (super_admin under its own names); the other roles see the rows that list them. */
 function expectedLabels(role: StaffRole): string[] {
   return [...MENU_TABLE, ...ADDED_ITEMS]
-    .filter(([, roles]) => role === 'admin' || roles.includes(role))
+    .filter(([, roles]) => role === 'admin' || role === 'super_admin' || roles.includes(role))
     .flatMap(([labels]) => labels)
+    .map((l) => (role === 'super_admin' ? (SUPER_LABELS[l] ?? l) : l))
     .sort();
 }
 
 const navItems = ADMIN_NAV.flatMap((g) => g.items);
 
 describe('permission table', () => {
-  it('grants permissions to staff roles only, and every permission to admin', () => {
+  it('grants permissions to staff roles only, and every permission to admin and super_admin', () => {
     expect(PERMISSION_NAMES.length).toBeGreaterThan(10);
     for (const p of PERMISSION_NAMES) {
       for (const role of PERMISSIONS[p]) expect(STAFF_ROLES, p).toContain(role);
       expect(can('admin', p), p).toBe(true);
+      expect(can('super_admin', p), p).toBe(true);
       for (const role of PLAN_ROLES) expect(can(role, p), `${role} ${p}`).toBe(false);
     }
     expect(can(null, 'admin:access')).toBe(false);
@@ -64,10 +67,18 @@ describe('permission table', () => {
     for (const role of ROLES) expect(canAccessAdmin(role), role).toBe((STAFF_ROLES as readonly string[]).includes(role));
   });
 
-  it('keeps the library and plan decisions: library for admin and manager only, plans for admin only', () => {
-    expect(STAFF_ROLES.filter((r) => can(r, 'library:read'))).toEqual(['admin', 'manager']);
-    expect(STAFF_ROLES.filter((r) => can(r, 'library:write'))).toEqual(['admin', 'manager']);
-    expect(STAFF_ROLES.filter((r) => can(r, 'plans:edit'))).toEqual(['admin']);
+  it('keeps the library and plan decisions: no library for support, plans, roles, settings and refunds for administrators only', () => {
+    expect(STAFF_ROLES.filter((r) => can(r, 'library:read'))).toEqual(['admin', 'manager', 'super_admin']);
+    expect(STAFF_ROLES.filter((r) => can(r, 'library:write'))).toEqual(['admin', 'manager', 'super_admin']);
+    for (const p of ['plans:edit', 'roles:manage', 'settings:edit', 'refunds:approve'] as const)
+      expect(
+        STAFF_ROLES.filter((r) => can(r, p)),
+        p,
+      ).toEqual(['admin', 'super_admin']);
+    // manager: users (read and suspend), content, support, usage and analytics; support: users (read), tickets and reports
+    for (const p of ['users:read', 'users:suspend', 'blog:write', 'support:read', 'usage:read', 'revenue:read'] as const)
+      expect(can('manager', p), p).toBe(true);
+    expect(PERMISSION_NAMES.filter((p) => can('support', p)).sort()).toEqual(['admin:access', 'dashboard:read', 'reports:read', 'support:read', 'users:read']);
   });
 });
 
@@ -76,10 +87,12 @@ describe('admin menu', () => {
     for (const item of [...navItems, ...ADMIN_EXTRA_PAGES]) expect(isPermission(item.permission), `${item.label}: ${item.permission}`).toBe(true);
   });
 
-  it('has exactly the items of the table plus the added ones, each once', () => {
+  it('has exactly the items of the table plus the added ones, each once, and one item per page', () => {
     const labels = navItems.map((i) => i.label);
     expect(new Set(labels).size).toBe(labels.length);
     expect([...labels].sort()).toEqual([...MENU_TABLE, ...ADDED_ITEMS].flatMap(([l]) => l).sort());
+    const paths = navItems.map((i) => i.path);
+    expect(new Set(paths).size).toBe(paths.length);
   });
 
   for (const role of STAFF_ROLES) {
@@ -95,11 +108,17 @@ describe('admin menu', () => {
 
   it('spells out the menu of each role', () => {
     const shown = (role: StaffRole) => new Set(adminNavFor(role).flatMap((g) => g.items.map((i) => i.label)));
-    expect([...shown('super_admin')].sort()).toEqual(['Super Dashboard', 'User Management']);
+    expect(shown('super_admin').has('Super Dashboard')).toBe(true);
+    expect(shown('super_admin').has('User Management')).toBe(true);
+    expect(shown('super_admin').has('Dashboard')).toBe(false);
+    expect(shown('super_admin').has('Plan Management')).toBe(true);
+    expect(shown('admin').has('Super Dashboard')).toBe(false);
+    expect(shown('admin').has('User Management')).toBe(false);
     expect([...shown('support')].sort()).toEqual(['Dashboard', 'Report Management', 'Support Tickets', 'User Directory']);
     expect(shown('manager').has('Reference Library')).toBe(true);
     expect(shown('manager').has('Plan Management')).toBe(false);
     expect(shown('admin').size).toBe(navItems.length);
+    expect(shown('super_admin').size).toBe(navItems.length);
   });
 
   it('opens the dashboard each role sees at /admin, and every staff profile', () => {

@@ -201,10 +201,27 @@ const newSlot = (): HarperSlot => {
   return slot;
 };
 let harperWorkers = Math.min(2, Math.max(1, availableParallelism()));
-/** Time budget of one request to a checker's worker (harper's load included), ms. */
+/** Time budget of one check or suggestion request to a checker's worker, ms. */
 let grammarBudgetMs = 30_000;
+/**
+ * Loading a checker (harper's WebAssembly, retext's dictionaries) happens once per worker and is not a request's work:
+ * on a busy 2-core machine it takes tens of seconds, so it has its own, longer budget, and checks are sent only once
+ * their worker has loaded (their own budget then measures the check alone).
+ */
+const LOAD_BUDGET_MS = 180_000;
 const harperSlots: HarperSlot[] = [newSlot()];
-const retextWorker = new WorkerClient('retext');
+let retextWarm: Promise<unknown> | null = null;
+const retextWorker = new WorkerClient('retext', () => {
+  retextWarm = null;
+});
+
+function warmRetext(): Promise<unknown> {
+  retextWarm ??= retextWorker.request({ op: 'warm' }, Math.max(LOAD_BUDGET_MS, grammarBudgetMs)).catch((err: unknown) => {
+    retextWarm = null;
+    throw err;
+  });
+  return retextWarm;
+}
 
 /**
  * Set how many harper workers long texts are split across (1..MAX_HARPER_WORKERS; call before the first check), and
@@ -223,7 +240,7 @@ export function harperWorkerCount(): number {
 function warmSlot(i: number): Promise<number> {
   while (harperSlots.length <= i) harperSlots.push(newSlot());
   const slot = harperSlots[i]!;
-  slot.warm ??= slot.client.request<{ loadMs: number }>({ op: 'warm' }).then(
+  slot.warm ??= slot.client.request<{ loadMs: number }>({ op: 'warm' }, Math.max(LOAD_BUDGET_MS, grammarBudgetMs)).then(
     (r) => (slot.loadMs = r.loadMs),
     (err: unknown) => {
       slot.warm = null;
@@ -247,7 +264,7 @@ function readySlots(): number[] {
 /** Start the workers and load the checkers now (server start, benchmarks). Resolves to harper's load time in ms. */
 export async function warmUp(): Promise<number> {
   const loads = Array.from({ length: harperWorkers }, (_, i) => warmSlot(i));
-  const [ms] = await Promise.all([Promise.all(loads).then((all) => Math.max(...all)), retextWorker.request({ op: 'warm' })]);
+  const [ms] = await Promise.all([Promise.all(loads).then((all) => Math.max(...all)), warmRetext()]);
   return ms;
 }
 
@@ -356,6 +373,7 @@ const RETEXT_KIND: Record<string, GrammarIssueKind> = {
 };
 
 async function retextIssues(text: string, skipSpelling: string[]): Promise<{ issues: GrammarIssue[]; ms: number }> {
+  await warmRetext();
   const r = await retextWorker.request<{ issues: RetextRaw[]; ms: number }>({ op: 'check', text, skip: skipSpelling });
   const issues: GrammarIssue[] = [];
   for (const m of r.issues) {
@@ -471,6 +489,7 @@ export async function checkGrammar(input: string): Promise<GrammarResult> {
   let suggestMs = 0;
   if (bare.length) {
     const words = [...new Set(bare.map((i) => text.slice(i.start, i.end).replace(/’/g, "'")))];
+    await warmRetext();
     const s = await retextWorker.request<{ suggestions: Record<string, string[]>; ms: number }>({ op: 'suggest', words });
     for (const i of bare) i.suggestions = s.suggestions[text.slice(i.start, i.end).replace(/’/g, "'")] ?? [];
     suggestMs = s.ms;

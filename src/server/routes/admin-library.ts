@@ -32,7 +32,8 @@ export async function adminLibraryRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete('/api/admin/library/:id', { config: { access: 'library:write' } }, async (req, reply) => {
     const { id } = parse(IdParams, req.params);
-    await removeLibraryDocument(ctx.db, id);
+    const user = await requireUser(req);
+    await removeLibraryDocument(ctx.db, id, user.id);
     return reply.status(204).send();
   });
 }

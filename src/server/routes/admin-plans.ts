@@ -7,15 +7,25 @@ import { updatePlan } from '../services/admin';
 import { listPlans } from '../services/billing';
 
 const PlanParams = z.object({ id: z.enum(PLAN_IDS, { message: 'Unknown plan.' }) });
+/** A whole number between `min` and `max`, with a message staff can act on. */
+const count = (what: string, min: number, max: number) =>
+  z
+    .number({ message: `${what} must be a number.` })
+    .int(`${what} must be a whole number.`)
+    .min(min, `${what} must be at least ${min.toLocaleString('en-US')}.`)
+    .max(max, `${what} must be at most ${max.toLocaleString('en-US')}.`);
+
 const PlanUpdate = z
   .object({
-    name: z.string().trim().min(1).max(60),
-    price: z.number().int().min(0).max(10_000_000),
-    monthlyCharacters: z.number().int().min(0).max(10_000_000_000),
-    wordLimit: z.number().int().min(1).max(1_000_000),
-    dailyDetections: z.number().int().min(0).max(1_000_000).nullable(),
-    description: z.string().trim().max(500),
-    highlights: z.array(z.string().trim().min(1).max(200)).max(12),
+    name: z.string().trim().min(1, 'Enter a name.').max(60, 'The name must be at most 60 characters.'),
+    price: count('The price (in cents)', 0, 10_000_000),
+    monthlyCharacters: count('Characters per month', 0, 10_000_000_000),
+    wordLimit: count('Words per request', 1, 1_000_000),
+    dailyDetections: count('Detections per day', 0, 1_000_000).nullable(),
+    description: z.string().trim().max(500, 'The description must be at most 500 characters.'),
+    highlights: z
+      .array(z.string().trim().min(1, 'A highlight cannot be empty.').max(200, 'A highlight must be at most 200 characters.'))
+      .max(12, 'At most 12 highlights.'),
   })
   .partial()
   .strict()

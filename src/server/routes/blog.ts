@@ -81,7 +81,8 @@ export async function blogRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete('/api/admin/blog/posts/:id', { config: { access: 'blog:write' } }, async (req, reply) => {
     const { id } = parse(BlogIdParams, req.params);
-    if (!(await deletePost(ctx.db, ctx.origin, id))) throw notFound();
+    const user = await requireUser(req);
+    if (!(await deletePost(ctx.db, ctx.origin, id, user.id))) throw notFound();
     return reply.status(204).send();
   });
 }

@@ -136,8 +136,10 @@ export async function updateProfile(ctx: ServerContext, user: PublicUser, input:
     await audit(ctx.db, {
       userId: user.id,
       email: changes.email ?? user.email,
+      // A new sign-in address is a security event (listed under Security in the Audit Logs). The addresses stay
+      // out of the action text: deleting the account clears the entry's e-mail column, not its text.
       action: `profile updated (${fields.join(', ')})`,
-      category: 'user',
+      category: changes.email !== undefined ? 'security' : 'user',
       ip: meta.ip,
     });
     if (changes.email !== undefined) {

@@ -25,6 +25,7 @@ const FORGOT_MAX_PER_IP = 20;
 export const FORGOT_ANSWER_MS = 300;
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const ACCOUNT_SUSPENDED = 'This account is suspended. Contact support.';
 
 /** Log in; the attempt is counted by the login throttle (services/login-throttle.ts) before the password is checked. */
 export async function login(ctx: ServerContext, req: FastifyRequest, reply: FastifyReply, body: LoginBody) {
@@ -36,6 +37,11 @@ export async function login(ctx: ServerContext, req: FastifyRequest, reply: Fast
   if (!user || !ok) {
     await audit(ctx.db, { userId: user?.id, email: body.email, action: 'Failed login', category: 'auth', ip });
     throw new AppError('invalid_credentials', INVALID_CREDENTIALS);
+  }
+  // Said only after the right password, so the message reveals nothing to someone guessing.
+  if (user.suspendedAt) {
+    await audit(ctx.db, { userId: user.id, email: user.email, action: 'Login refused: account suspended', category: 'auth', ip });
+    throw new AppError('forbidden', ACCOUNT_SUSPENDED);
   }
   await loginSucceeded(ctx.db, ticket);
   // With two-factor on, the right password earns a challenge, not a session (services/two-factor.ts).

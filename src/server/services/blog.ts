@@ -6,6 +6,7 @@ import { BLOG_SAMPLES } from '../../shared/blog-samples';
 import { markdownToText } from '../../shared/markdown';
 import { AppError } from '../errors';
 import { isUniqueViolation } from './db-errors';
+import { audit } from './users';
 import { addReferenceDocument } from './plagiarism-store';
 
 /**
@@ -143,6 +144,7 @@ async function insertPost(db: Db, origin: string, input: BlogPostCreate, authorI
       })
       .returning();
     if (publish) await addToLibrary(tx, row, origin, authorId);
+    if (publish) await audit(tx, { userId: authorId, action: `Blog post published: ${row.title}`, category: 'system' });
     return toBlogPost(row, origin);
   });
 }
@@ -183,6 +185,8 @@ export async function updatePost(db: Db, origin: string, id: string, input: Blog
         if (before.status === 'published') await removeFromLibrary(tx, postLink(origin, before.slug));
         if (status === 'published') await addToLibrary(tx, after, origin, actorId);
       }
+      if (status !== before.status)
+        await audit(tx, { userId: actorId, action: `Blog post ${status === 'published' ? 'published' : 'unpublished'}: ${after.title}`, category: 'system' });
       return toBlogPost(after, origin);
     });
   } catch (err) {
@@ -191,12 +195,13 @@ export async function updatePost(db: Db, origin: string, id: string, input: Blog
   }
 }
 
-export async function deletePost(db: Db, origin: string, id: string): Promise<boolean> {
+export async function deletePost(db: Db, origin: string, id: string, actorId: string | null = null): Promise<boolean> {
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const [row] = await tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning();
     if (!row) return false;
     await removeFromLibrary(tx, postLink(origin, row.slug));
+    await audit(tx, { userId: actorId, action: `Blog post deleted: ${row.title}`, category: 'system' });
     return true;
   });
 }

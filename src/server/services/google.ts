@@ -26,7 +26,7 @@ const HTTP_TIMEOUT_MS = 5_000;
 const DISCOVERY_TTL_MS = 6 * 60 * 60 * 1000;
 
 /** Error codes the login page understands (`/login?error=…`). */
-export type GoogleErrorCode = 'google_not_configured' | 'google_failed' | 'google_email_unverified' | 'two_factor_required';
+export type GoogleErrorCode = 'google_not_configured' | 'google_failed' | 'google_email_unverified' | 'two_factor_required' | 'account_suspended';
 
 /** A failed sign-in. `reason` is for the server log only and never contains tokens. */
 export class GoogleSignInError extends Error {
@@ -397,6 +397,10 @@ export async function completeSignIn(ctx: ServerContext, req: FastifyRequest, re
 
   const ip = clientIp(req);
   const user = await resolveUser(ctx, identity, ip);
+  if (user.suspendedAt) {
+    await audit(ctx.db, { userId: user.id, email: user.email, action: 'Google sign-in refused: account suspended', category: 'auth', ip });
+    throw new GoogleSignInError('account_suspended', 'the account is suspended');
+  }
   // Google proves the mailbox, not the second factor: an account with two-factor on signs in with its password and code.
   if (await hasTwoFactor(ctx, user.id)) throw new GoogleSignInError('two_factor_required', 'two-factor is on for this account');
   await createSession(ctx, reply, user.id, { ip, userAgent: req.headers['user-agent'] });

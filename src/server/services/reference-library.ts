@@ -8,6 +8,7 @@ import { referenceDocuments } from '../../db/schema';
 import type { LibraryDocumentSummary, LibraryListResponse } from '../../shared/api/plagiarism';
 import { AppError } from '../errors';
 import { addReferenceDocument, addReferenceDocuments, countReferenceDocuments, deleteReferenceDocument, type ReferenceOrigin } from './plagiarism-store';
+import { audit } from './users';
 
 /** One line of a library JSONL file (the starter library and `npm run library:import`). */
 export const LibraryRecord = z.object({
@@ -137,10 +138,17 @@ export async function addStaffDocument(
   const res = await addReferenceDocument(db, { title: doc.title, reference: doc.reference, licence: doc.licence, origin: 'staff', text: doc.text, addedBy });
   if (!res.created || !res.id)
     throw new AppError('conflict', 'A document with this reference is already in the library.', { reference: 'Already in the library' });
+  await audit(db, { userId: addedBy, action: `Library document added: ${doc.title} (${doc.reference})`, category: 'system' });
   return { id: res.id };
 }
 
 /** Remove a document and its index; a 404 when it is not (or no longer) in the library. */
-export async function removeLibraryDocument(db: Db, id: string): Promise<void> {
+export async function removeLibraryDocument(db: Db, id: string, actorId: string | null = null): Promise<void> {
+  // Read first: the audit entry names the document, which is gone afterwards.
+  const [doc] = await db
+    .select({ title: referenceDocuments.title, reference: referenceDocuments.reference })
+    .from(referenceDocuments)
+    .where(eq(referenceDocuments.id, id));
   if (!(await deleteReferenceDocument(db, id))) throw new AppError('not_found', 'This document is not in the library.');
+  await audit(db, { userId: actorId, action: `Library document removed: ${doc?.title ?? id} (${doc?.reference ?? ''})`, category: 'system' });
 }

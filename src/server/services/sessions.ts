@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema';
 import type { PublicUser } from '../../shared/api/auth';
 import type { Role } from '../../shared/roles';
@@ -52,13 +52,16 @@ export async function endOtherSessions(ctx: ServerContext, userId: string, keepT
 // Prepared once per database: this lookup runs on every authenticated request.
 const prepared = new WeakMap<object, ReturnType<typeof prepareLookup>>();
 function prepareLookup(ctx: ServerContext) {
-  return ctx.db
-    .select({ id: users.id, username: users.username, email: users.email, role: users.role })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), gt(sessions.expiresAt, sql.placeholder('now'))))
-    .limit(1)
-    .prepare('session_user');
+  return (
+    ctx.db
+      .select({ id: users.id, username: users.username, email: users.email, role: users.role })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      // A suspended account's sessions stop matching at once, whatever signed them in.
+      .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), gt(sessions.expiresAt, sql.placeholder('now')), isNull(users.suspendedAt)))
+      .limit(1)
+      .prepare('session_user')
+  );
 }
 
 async function lookup(ctx: ServerContext, token: string): Promise<PublicUser | null> {

@@ -12,26 +12,39 @@ export interface AdminNavItem {
   path: string;
   permission: Permission;
   description: string;
+  /** The super administrator's name for the same page (Super Dashboard, User Management). */
+  superAdmin?: { label: string; title: string; description: string };
 }
 
-function item(label: string, path: string, permission: Permission, description: string, title = label): AdminNavItem {
-  return { label, title, path, permission, description };
+function item(label: string, path: string, permission: Permission, description: string, title = label, superAdmin?: AdminNavItem['superAdmin']): AdminNavItem {
+  return { label, title, path, permission, description, superAdmin };
+}
+
+/** The item as `role` sees it: the super administrator's pages carry their own names. */
+function asSeenBy(i: AdminNavItem, role: StaffRole): AdminNavItem {
+  return role === 'super_admin' && i.superAdmin ? { ...i, ...i.superAdmin } : i;
 }
 
 export const ADMIN_NAV: { group: string; items: AdminNavItem[] }[] = [
   {
     group: 'Overview',
     items: [
-      item('Dashboard', '/admin', 'dashboard:read', 'Accounts and sessions at a glance.', 'Admin Dashboard'),
-      item('Super Dashboard', '/admin', 'platform:read', 'Accounts and sessions at a glance.', 'Super Admin Dashboard'),
+      item('Dashboard', '/admin', 'dashboard:read', 'Accounts and sessions at a glance.', 'Admin Dashboard', {
+        label: 'Super Dashboard',
+        title: 'Super Admin Dashboard',
+        description: 'Accounts and sessions at a glance.',
+      }),
       item('Real-time Monitor', '/admin/monitor', 'monitor:read', 'Live activity across the platform.'),
     ],
   },
   {
     group: 'Users & Access',
     items: [
-      item('User Directory', '/admin/users', 'users:read', 'Find and review user accounts.'),
-      item('User Management', '/admin/users', 'users:manage', 'Find and manage user accounts.'),
+      item('User Directory', '/admin/users', 'users:read', 'Find and review user accounts.', 'User Directory', {
+        label: 'User Management',
+        title: 'User Management',
+        description: 'Find and manage user accounts.',
+      }),
       item('Account Actions', '/admin/user-actions', 'users:suspend', 'Suspend, restore and change accounts.'),
       item('Role Management', '/admin/roles', 'roles:manage', 'Manage administrator and staff role assignments.'),
       item('Access Control', '/admin/access', 'roles:manage', 'Decide which staff roles can use which areas.'),
@@ -95,7 +108,9 @@ export function canSeeAdminItem(item: AdminNavItem, role: StaffRole): boolean {
 }
 
 export function adminNavFor(role: StaffRole): { group: string; items: AdminNavItem[] }[] {
-  return ADMIN_NAV.map((g) => ({ group: g.group, items: g.items.filter((i) => canSeeAdminItem(i, role)) })).filter((g) => g.items.length > 0);
+  return ADMIN_NAV.map((g) => ({ group: g.group, items: g.items.filter((i) => canSeeAdminItem(i, role)).map((i) => asSeenBy(i, role)) })).filter(
+    (g) => g.items.length > 0,
+  );
 }
 
 /** Items (any group) for a path, for page titles and access checks. */
@@ -103,9 +118,10 @@ export function adminItemsForPath(path: string): AdminNavItem[] {
   return [...ADMIN_NAV.flatMap((g) => g.items), ...ADMIN_EXTRA_PAGES].filter((i) => i.path === path);
 }
 
-/** The item at `path` that `role` may open (two items can share a path, e.g. Dashboard and Super Dashboard), else null. */
+/** The item at `path` that `role` may open, named as that role sees it, else null. */
 export function visibleAdminItem(path: string, role: StaffRole): AdminNavItem | null {
-  return adminItemsForPath(path).find((i) => canSeeAdminItem(i, role)) ?? null;
+  const found = adminItemsForPath(path).find((i) => canSeeAdminItem(i, role));
+  return found ? asSeenBy(found, role) : null;
 }
 
 export const ROLE_BANNERS: Partial<Record<StaffRole, { title: string; text: string }>> = {
@@ -119,7 +135,7 @@ export const ROLE_BANNERS: Partial<Record<StaffRole, { title: string; text: stri
   },
   super_admin: {
     title: 'Super Admin Mode',
-    text: 'You are using the super administrator tools: the super dashboard and platform-wide user management.',
+    text: 'You hold every permission of the administrator area, including roles, plans, refunds, security and system configuration.',
   },
 };
 

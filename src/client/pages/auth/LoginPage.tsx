@@ -18,6 +18,7 @@ const GOOGLE_ERRORS: Record<string, string> = {
   google_not_configured: 'Google sign-in is not configured on this server.',
   google_failed: 'Google sign-in failed. Please try again.',
   two_factor_required: 'This account has two-factor authentication on: log in with your password, then enter your code.',
+  account_suspended: 'This account is suspended. Contact support.',
 };
 
 export function GoogleButton() {

@@ -1,0 +1,235 @@
+import { useEffect, useState } from 'react';
+import { Link, useOutletContext, useSearchParams } from 'react-router';
+import { Search, ShieldAlert, Users } from 'lucide-react';
+import { USER_STATUSES, type AdminUserSummary } from '@/shared/api/admin-users';
+import { isStaff, ROLES, type Role, type StaffRole } from '@/shared/roles';
+import { Badge } from '@/client/components/ui/badge';
+import { Button } from '@/client/components/ui/button';
+import { Input } from '@/client/components/ui/input';
+import { Label } from '@/client/components/ui/label';
+import { PageSpinner, Spinner } from '@/client/components/ui/spinner';
+import { messageOf } from '@/client/lib/api';
+import { useAdminUsers, type UserStatus } from '@/client/features/admin/users-api';
+import { visibleAdminItem } from './nav';
+
+const PAGE = 25;
+/** Typing pauses this long before the search runs, so each key press is not a request. */
+const SEARCH_DELAY_MS = 300;
+
+export const ROLE_LABEL: Record<Role, string> = {
+  free: 'Free',
+  basic: 'Basic',
+  pro: 'Pro',
+  agency: 'Agency',
+  support: 'Support',
+  manager: 'Manager',
+  admin: 'Admin',
+  super_admin: 'Super Admin',
+};
+
+export function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+export function StatusBadge({ status }: { status: UserStatus }) {
+  return status === 'suspended' ? <Badge variant="warning">Suspended</Badge> : <Badge variant="secondary">Active</Badge>;
+}
+
+export function AdminHeading({ title, description }: { title: string; description?: string }) {
+  return (
+    <div className="mb-6">
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+      {description && <p className="mt-1 text-muted-foreground">{description}</p>}
+    </div>
+  );
+}
+
+export function NoAccess({ title }: { title: string }) {
+  return (
+    <>
+      <AdminHeading title={title} />
+      <div role="alert" className="flex items-center gap-2 rounded-xl border border-border bg-card p-5 text-sm">
+        <ShieldAlert className="h-5 w-5 text-destructive" aria-hidden="true" />
+        Your role does not have access to this section.
+      </div>
+    </>
+  );
+}
+
+/**
+ * /admin/users: the User Directory. Search, role and status filters and the page live in the address, so a
+ * filtered list can be bookmarked and the back button returns to it from a user's page.
+ */
+export default function AdminUsersPage() {
+  const { role } = useOutletContext<{ role: StaffRole }>();
+  const item = visibleAdminItem('/admin/users', role);
+  if (!item) return <NoAccess title="User Directory" />;
+  return <UserDirectory title={item.title} description={item.description} />;
+}
+
+/** The list's address with some filters changed; a new filter starts again at the first page. */
+function withChanges(prev: URLSearchParams, changes: Record<string, string>): URLSearchParams {
+  const next = new URLSearchParams(prev);
+  for (const [k, v] of Object.entries(changes)) {
+    if (v) next.set(k, v);
+    else next.delete(k);
+  }
+  if (!('offset' in changes)) next.delete('offset');
+  return next;
+}
+
+function UserDirectory({ title, description }: { title: string; description: string }) {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const roleFilter = (ROLES as readonly string[]).includes(params.get('role') ?? '') ? (params.get('role') as Role) : '';
+  const status = (USER_STATUSES as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as UserStatus) : '';
+  const offset = Math.max(0, Number.parseInt(params.get('offset') ?? '0', 10) || 0);
+  const [typed, setTyped] = useState(q);
+
+  const update = (changes: Record<string, string>) => setParams((prev) => withChanges(prev, changes), { replace: true });
+
+  useEffect(() => {
+    if (typed.trim() === q) return;
+    const timer = setTimeout(() => setParams((prev) => withChanges(prev, { q: typed.trim() }), { replace: true }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed, q, setParams]);
+
+  const list = useAdminUsers({ q, role: roleFilter, status, offset, limit: PAGE });
+  const filtered = Boolean(q || roleFilter || status);
+
+  return (
+    <>
+      <AdminHeading title={title} description={description} />
+      <form
+        role="search"
+        className="mb-4 flex flex-wrap items-end gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          update({ q: typed.trim() });
+        }}
+      >
+        <div className="min-w-60 flex-1">
+          <Label htmlFor="users-search">Search</Label>
+          <div className="relative mt-1">
+            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+            <Input
+              id="users-search"
+              type="search"
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              placeholder="E-mail or username"
+              maxLength={200}
+              className="pl-9"
+            />
+          </div>
+        </div>
+        <div>
+          <Label htmlFor="users-role">Role</Label>
+          <select
+            id="users-role"
+            value={roleFilter}
+            onChange={(e) => update({ role: e.target.value })}
+            className="mt-1 block h-10 rounded-lg border border-input bg-background px-2 text-sm"
+          >
+            <option value="">All roles</option>
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABEL[r]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <Label htmlFor="users-status">Status</Label>
+          <select
+            id="users-status"
+            value={status}
+            onChange={(e) => update({ status: e.target.value })}
+            className="mt-1 block h-10 rounded-lg border border-input bg-background px-2 text-sm"
+          >
+            <option value="">Any status</option>
+            <option value="active">Active</option>
+            <option value="suspended">Suspended</option>
+          </select>
+        </div>
+        {list.isFetching && !list.isPending && <Spinner className="mb-3" />}
+      </form>
+
+      {list.isPending ? (
+        <PageSpinner />
+      ) : list.isError ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border bg-card p-5 text-sm text-red-600 dark:text-red-400">
+          {messageOf(list.error, 'The accounts could not be loaded.')}
+          <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : list.data.items.length === 0 ? (
+        <div className="rounded-xl border border-dashed bg-card p-8 text-center text-muted-foreground">
+          <Users className="mx-auto mb-2 size-6" aria-hidden />
+          {filtered ? 'No account matches these filters.' : 'There are no accounts yet.'}
+          {filtered && (
+            <div className="mt-3">
+              <Button variant="outline" size="sm" onClick={() => (setTyped(''), setParams(new URLSearchParams(), { replace: true }))}>
+                Clear filters
+              </Button>
+            </div>
+          )}
+        </div>
+      ) : (
+        <>
+          <div className="overflow-x-auto rounded-xl border bg-card">
+            <table className="w-full text-sm" data-testid="users-table">
+              <thead className="border-b bg-muted/40 text-left text-xs uppercase tracking-wide text-muted-foreground">
+                <tr>
+                  <th className="px-4 py-2 font-medium">User</th>
+                  <th className="px-4 py-2 font-medium">Role</th>
+                  <th className="px-4 py-2 font-medium">Status</th>
+                  <th className="px-4 py-2 font-medium">Joined</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.items.map((u) => (
+                  <Row key={u.id} user={u} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="mt-3 flex items-center justify-between text-sm text-muted-foreground">
+            <span>
+              {(offset + 1).toLocaleString('en-US')}–{(offset + list.data.items.length).toLocaleString('en-US')} of {list.data.total.toLocaleString('en-US')}
+            </span>
+            <div className="flex gap-2">
+              <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => update({ offset: String(Math.max(0, offset - PAGE)) })}>
+                Previous
+              </Button>
+              <Button variant="outline" size="sm" disabled={offset + PAGE >= list.data.total} onClick={() => update({ offset: String(offset + PAGE) })}>
+                Next
+              </Button>
+            </div>
+          </div>
+        </>
+      )}
+    </>
+  );
+}
+
+function Row({ user }: { user: AdminUserSummary }) {
+  return (
+    <tr className="border-b last:border-0">
+      <td className="px-4 py-3">
+        <Link to={`/admin/users/${user.id}`} className="font-medium hover:underline">
+          {user.username}
+        </Link>
+        <div className="text-xs text-muted-foreground">{user.email}</div>
+      </td>
+      <td className="px-4 py-3">
+        <Badge variant={isStaff(user.role) ? 'default' : 'outline'}>{ROLE_LABEL[user.role] ?? user.role}</Badge>
+      </td>
+      <td className="px-4 py-3">
+        <StatusBadge status={user.status} />
+      </td>
+      <td className="whitespace-nowrap px-4 py-3 text-muted-foreground">{formatDate(user.createdAt)}</td>
+    </tr>
+  );
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AdminRoleBody, AdminUsersQuery, type AdminUserActionResponse } from '../../shared/api/admin-users';
+import { clientIp, noStore, parse, requireUser } from '../http';
+import { changeUserRole, restoreUser, searchUsers, suspendUser, userDetail, type Actor } from '../services/admin-users';
+
+const UserParams = z.object({ id: z.uuid({ message: 'No such user.' }) });
+
+async function actorOf(req: FastifyRequest): Promise<Actor> {
+  return { ...(await requireUser(req)), ip: clientIp(req) };
+}
+
+/** User Directory: staff find accounts and act on them; the service holds the rules and writes the audit log. */
+export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
+  const { ctx } = app;
+
+  app.get('/api/admin/users', { config: { access: 'users:read' } }, async (req, reply) =>
+    noStore(reply).send(await searchUsers(ctx, parse(AdminUsersQuery, req.query))),
+  );
+
+  app.get('/api/admin/users/:id', { config: { access: 'users:read' } }, async (req, reply) => {
+    const { id } = parse(UserParams, req.params);
+    return noStore(reply).send(await userDetail(ctx, await requireUser(req), id));
+  });
+
+  app.post('/api/admin/users/:id/role', { config: { access: 'roles:manage' } }, async (req, reply) => {
+    const { id } = parse(UserParams, req.params);
+    const { role } = parse(AdminRoleBody, req.body);
+    const body: AdminUserActionResponse = { user: await changeUserRole(ctx, await actorOf(req), id, role) };
+    return noStore(reply).send(body);
+  });
+
+  app.post('/api/admin/users/:id/suspend', { config: { access: 'users:suspend' } }, async (req, reply) => {
+    const { id } = parse(UserParams, req.params);
+    const body: AdminUserActionResponse = { user: await suspendUser(ctx, await actorOf(req), id) };
+    return noStore(reply).send(body);
+  });
+
+  app.post('/api/admin/users/:id/restore', { config: { access: 'users:suspend' } }, async (req, reply) => {
+    const { id } = parse(UserParams, req.params);
+    const body: AdminUserActionResponse = { user: await restoreUser(ctx, await actorOf(req), id) };
+    return noStore(reply).send(body);
+  });
+}
