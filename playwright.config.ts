@@ -31,7 +31,7 @@ export default defineConfig({
   },
   webServer: {
     // A fresh embedded database per run, so tests never depend on leftovers.
-    command: `rm -rf .tmp/e2e-data-${PORT} && NODE_ENV=test LOG_LEVEL=warn PORT=${PORT} HOST=127.0.0.1 DATA_DIR=.tmp/e2e-data-${PORT} APP_ORIGIN=http://127.0.0.1:${PORT} npx tsx src/server/index.ts`,
+    command: `rm -rf .tmp/e2e-data-${PORT} && NODE_ENV=test LOG_LEVEL=warn SIGNUPS_PER_ADDRESS_PER_HOUR=0 PORT=${PORT} HOST=127.0.0.1 DATA_DIR=.tmp/e2e-data-${PORT} APP_ORIGIN=http://127.0.0.1:${PORT} npx tsx src/server/index.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

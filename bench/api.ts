@@ -30,7 +30,7 @@ async function sessionCookie(base: string): Promise<string> {
 }
 
 const rows: [string, string, string][] = [];
-const env = { NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', APP_ORIGIN: 'http://127.0.0.1' };
+const env = { NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', APP_ORIGIN: 'http://127.0.0.1', SIGNUPS_PER_ADDRESS_PER_HOUR: '0' };
 
 // 1. Cold start with an existing (already migrated) data directory.
 const dataDir = mkdtempSync(join(tmpdir(), 'veritext-bench-'));

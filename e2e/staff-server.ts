@@ -28,7 +28,16 @@ export function useStaffServer(opts: { name: string; role: 'admin' | 'manager' |
     base,
   };
   // no grammar preload or starter library: these servers never check grammar or plagiarism, and harper costs 0.4 GB
-  const env = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, STARTER_LIBRARY: 'false', GRAMMAR_PRELOAD: 'false', DATABASE_URL: '' };
+  const env = {
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    STARTER_LIBRARY: 'false',
+    GRAMMAR_PRELOAD: 'false',
+    SIGNUPS_PER_ADDRESS_PER_HOUR: '0',
+    DATABASE_URL: '',
+  };
   let server: ChildProcess | undefined;
 
   test.use({ baseURL: base });

@@ -22,6 +22,8 @@ export const EnvSchema = z
      * is cut off with 408. It does not limit how long an answer (e.g. a streamed writing tool) takes.
      */
     REQUEST_TIMEOUT_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(100).max(600_000).default(30_000)),
+    /** Accounts one client address may create per hour (0: no limit), so one client cannot mint accounts to reset allowances. */
+    SIGNUPS_PER_ADDRESS_PER_HOUR: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(100_000).default(10)),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Public origin of the site, e.g. https://veritext.example.org. Used for e-mail links, OAuth and CSRF checks. */
     APP_ORIGIN: optionalString.pipe(z.url({ message: 'APP_ORIGIN must be a URL such as https://example.org' }).optional()),

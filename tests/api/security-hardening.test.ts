@@ -6,7 +6,7 @@ import { parseEnv } from '../../src/server/env';
 import { FORGOT_ANSWER_MS } from '../../src/server/services/auth';
 import { LOGIN_FREE_ATTEMPTS, LOGIN_MAX_PER_ACCOUNT } from '../../src/server/services/login-throttle';
 import type { MailMessage } from '../../src/server/services/mail';
-import { createTestApp, json, login, post, register, uniqueUser, type TestApp } from '../helpers/app';
+import { createTestApp, json, login, ORIGIN, post, register, uniqueUser, type TestApp } from '../helpers/app';
 
 /** The address each failed login of `email` was recorded from, oldest first. */
 async function failedLoginIps(t: TestApp, email: string): Promise<(string | null)[]> {
@@ -197,5 +197,26 @@ describe('production build', () => {
     const { default: config } = (await import('../../vite.config')) as { default: UserConfig | ((env: ConfigEnv) => UserConfig) };
     const resolved = typeof config === 'function' ? config({ mode: 'production', command: 'build' }) : config;
     expect(resolved.build?.sourcemap).toBe(false);
+  });
+});
+
+describe('sign-ups per address', () => {
+  it('lets one address create SIGNUPS_PER_ADDRESS_PER_HOUR accounts an hour, then 429 with Retry-After; other addresses are not affected', async () => {
+    const t = await createTestApp({ SIGNUPS_PER_ADDRESS_PER_HOUR: '3' });
+    try {
+      const signUp = (remoteAddress: string) =>
+        t.app.inject({ method: 'POST', url: '/api/auth/register', payload: uniqueUser('signup'), remoteAddress, headers: { origin: ORIGIN } });
+      // concurrent sign-ups cannot overshoot the limit
+      const burst = await Promise.all([1, 2, 3, 4, 5].map(() => signUp('203.0.113.7')));
+      expect(burst.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 429, 429]);
+      const refused = burst.find((r) => r.statusCode === 429)!;
+      expect(json(refused).error.code).toBe('rate_limited');
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
+      expect((await signUp('203.0.113.8')).statusCode).toBe(201);
+    } finally {
+      await t.close();
+    }
   });
 });

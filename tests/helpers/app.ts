@@ -86,7 +86,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 export function testEnv(overrides: Record<string, string> = {}) {
-  return parseEnv({ NODE_ENV: 'test', APP_ORIGIN: ORIGIN, ...overrides });
+  // Test files register many accounts from one address; the sign-up limit has its own test.
+  return parseEnv({ NODE_ENV: 'test', APP_ORIGIN: ORIGIN, SIGNUPS_PER_ADDRESS_PER_HOUR: '0', ...overrides });
 }
 
 /** An app on an existing database (e.g. a second instance sharing one database). Closing it leaves the database open. */

@@ -53,8 +53,17 @@ export async function login(ctx: ServerContext, req: FastifyRequest, reply: Fast
 }
 
 export async function register(ctx: ServerContext, req: FastifyRequest, reply: FastifyReply, body: RegisterBody) {
-  const user = await createUser(ctx.db, { username: body.username, email: body.email, password: body.password });
   const ip = clientIp(req);
+  const perHour = ctx.env.SIGNUPS_PER_ADDRESS_PER_HOUR;
+  if (perHour > 0) {
+    // Counted before the account exists, so concurrent sign-ups cannot overshoot; a refused one is not given back.
+    const taken = await throttle.consume(ctx.db, `signup:ip:${ip}`, perHour, 60 * 60 * 1000);
+    if (!taken.ok)
+      throw new AppError('rate_limited', 'Too many accounts were created from your network. Please try again later.', undefined, {
+        'retry-after': String(taken.retryAfter),
+      });
+  }
+  const user = await createUser(ctx.db, { username: body.username, email: body.email, password: body.password });
   await createSession(ctx, reply, user.id, { ip, userAgent: req.headers['user-agent'] });
   await audit(ctx.db, { userId: user.id, email: user.email, action: 'Registered', category: 'user', ip });
   return toPublicUser(user);
