@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { auditLog, payments, users } from '../../src/db/schema';
+import { auditLog, outbox, payments, users } from '../../src/db/schema';
 import { createUser } from '../../src/server/services/users';
 import type { Role } from '../../src/shared/roles';
 import { cookieFrom, createTestApp, get, json, login, me, post, uniqueUser, type TestApp } from '../helpers/app';
@@ -277,5 +277,34 @@ describe('suspend and restore', () => {
   it('is 404 for an unknown account', async () => {
     const admin = await account('admin');
     expect((await post(t.app, '/api/admin/users/00000000-0000-4000-8000-000000000000/suspend', {}, { cookie: admin.cookie })).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/admin/users/:id/password-reset', () => {
+  it('e-mails the user a working reset link and writes the audit entry; support may not, nobody for themselves', async () => {
+    const manager = await account('manager');
+    const user = await account('free');
+    const res = await post(t.app, `/api/admin/users/${user.id}/password-reset`, {}, { cookie: manager.cookie });
+    expect(res.statusCode, res.body).toBe(202);
+    expect((await lastAudit(manager.id)).action).toBe(`Sent a password reset e-mail to ${user.email} (user ${user.id})`);
+    expect((await lastAudit(manager.id)).category).toBe('security');
+
+    // The mail lands in the outbox (no SMTP in tests); its link resets the password once.
+    const mail = await vi.waitFor(
+      async () => {
+        const [row] = await t.ctx.db.select().from(outbox).where(eq(outbox.to, user.email)).orderBy(desc(outbox.createdAt)).limit(1);
+        expect(row).toBeDefined();
+        return row;
+      },
+      { timeout: 10_000 },
+    );
+    const token = decodeURIComponent(/reset-password\?token=([^\s"&<]+)/.exec(mail.text)![1]);
+    const reset = await post(t.app, '/api/auth/reset-password', { token, password: 'a-brand-new-password-1' });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await login(t.app, user.email, 'a-brand-new-password-1', '10.40.0.1')).statusCode).toBe(200);
+
+    const support = await account('support');
+    expect((await post(t.app, `/api/admin/users/${user.id}/password-reset`, {}, { cookie: support.cookie })).statusCode).toBe(403);
+    expect((await post(t.app, `/api/admin/users/${manager.id}/password-reset`, {}, { cookie: manager.cookie })).statusCode).toBe(403);
   });
 });

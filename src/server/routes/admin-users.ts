@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AdminRoleBody, AdminUsersQuery, type AdminUserActionResponse } from '../../shared/api/admin-users';
 import { clientIp, noStore, parse, requireUser } from '../http';
-import { changeUserRole, restoreUser, searchUsers, suspendUser, userDetail, type Actor } from '../services/admin-users';
+import { changeUserRole, restoreUser, sendUserPasswordReset, searchUsers, suspendUser, userDetail, type Actor } from '../services/admin-users';
 
 const UserParams = z.object({ id: z.uuid({ message: 'No such user.' }) });
 
@@ -34,6 +34,12 @@ export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
     const { id } = parse(UserParams, req.params);
     const body: AdminUserActionResponse = { user: await suspendUser(ctx, await actorOf(req), id) };
     return noStore(reply).send(body);
+  });
+
+  app.post('/api/admin/users/:id/password-reset', { config: { access: 'users:suspend' } }, async (req, reply) => {
+    const { id } = parse(UserParams, req.params);
+    await sendUserPasswordReset(ctx, await actorOf(req), id, req.log);
+    return noStore(reply).status(202).send({ sent: true });
   });
 
   app.post('/api/admin/users/:id/restore', { config: { access: 'users:suspend' } }, async (req, reply) => {

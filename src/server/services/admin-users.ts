@@ -11,6 +11,7 @@ import { deleteUserSessions } from './sessions';
 import { paymentHistory, subscriptionInfo } from './subscriptions';
 import { allowanceOf } from './usage';
 import { audit, toPublicUser, type UserRow } from './users';
+import { newResetToken, sendPasswordReset } from './auth';
 
 /**
  * The staff User Directory: finding accounts, one account's page, and the actions staff take on it
@@ -177,4 +178,16 @@ export async function restoreUser(ctx: ServerContext, actor: Actor, id: string):
   if (!updated) throw new AppError('conflict', 'This account is not suspended.');
   await audit(ctx.db, { userId: actor.id, email: actor.email, action: `Restored ${target.email} ${subjectTag(id)}`, category: 'user', ip: actor.ip });
   return summary(updated);
+}
+
+/** Send the user a password reset e-mail (the same link "Forgot password" sends), for someone who cannot get in. */
+export async function sendUserPasswordReset(ctx: ServerContext, actor: Actor, id: string, log: { error: (o: object, m: string) => void }): Promise<void> {
+  const target = await findUser(ctx, id);
+  assertMayActOn(actor, target, 'send a password reset to');
+  await sendPasswordReset(ctx, target, newResetToken(), {
+    reason: `Sent a password reset e-mail to ${target.email} ${subjectTag(id)}`,
+    actor: { id: actor.id, email: actor.email },
+    ip: actor.ip,
+    log,
+  });
 }

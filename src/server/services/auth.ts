@@ -99,14 +99,30 @@ async function startPasswordReset(ctx: ServerContext, req: FastifyRequest, email
   ]);
   const user = await findUserByEmail(ctx.db, email);
   // Made whether or not it is needed: both paths do the same work.
-  const token = newToken();
-  const tokenHash = hashToken(token);
+  const issued = newResetToken();
   // Past either limit, drop silently: no mail bombing, and the answer reveals nothing.
   if (count > FORGOT_MAX_PER_EMAIL || byIp.count > FORGOT_MAX_PER_IP || !user) return;
+  await sendPasswordReset(ctx, user, issued, { reason: 'Requested password reset', actor: { id: user.id, email: user.email }, ip, log: req.log });
+}
+
+/**
+ * Store a reset token for `user` and e-mail its link (valid one hour, once). Used by "Forgot password" and by staff
+ * on a user's page; `reason` and `actor` go to the audit log. The mail is not awaited: its latency never reaches an answer.
+ */
+export function newResetToken(): { token: string; tokenHash: string } {
+  const token = newToken();
+  return { token, tokenHash: hashToken(token) };
+}
+
+export async function sendPasswordReset(
+  ctx: ServerContext,
+  user: { id: string; email: string; username: string },
+  { token, tokenHash }: { token: string; tokenHash: string },
+  meta: { reason: string; actor: { id: string; email: string }; ip: string; log: { error: (o: object, m: string) => void } },
+): Promise<void> {
   await ctx.db.insert(passwordResetTokens).values({ tokenHash, userId: user.id, expiresAt: new Date(ctx.now().getTime() + RESET_TTL_MS) });
-  await audit(ctx.db, { userId: user.id, email: user.email, action: 'Requested password reset', category: 'security', ip });
+  await audit(ctx.db, { userId: meta.actor.id, email: meta.actor.email, action: meta.reason, category: 'security', ip: meta.ip });
   const link = `${ctx.origin}/reset-password?token=${encodeURIComponent(token)}`;
-  // Not awaited: the mail server's latency must not reach the answer.
   void ctx.mailer
     .send({
       to: user.email,
@@ -120,7 +136,7 @@ async function startPasswordReset(ctx: ServerContext, req: FastifyRequest, email
         `<p><a href="${escapeHtml(link)}">Choose a new password</a> (the link works once, for one hour).</p>` +
         `<p>If it was not you, ignore this e-mail: your password stays as it is.</p>`,
     })
-    .catch((err: unknown) => req.log.error({ err: (err as Error).message }, 'password reset e-mail could not be sent'));
+    .catch((err: unknown) => meta.log.error({ err: (err as Error).message }, 'password reset e-mail could not be sent'));
 }
 
 export async function resetPassword(ctx: ServerContext, req: FastifyRequest, token: string, password: string): Promise<void> {

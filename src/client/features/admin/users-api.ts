@@ -64,3 +64,17 @@ export function useAdminUserAction(
     onError: (err) => cb.onError?.(err),
   });
 }
+
+/** E-mail the user a password reset link (the one "Forgot password" sends); written to the audit log. */
+export function useSendPasswordReset(id: string, cb: { onSuccess?: () => void; onError?: (err: Error) => void } = {}) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiJson<{ sent: true }>('POST', `${ADMIN_USERS_API}/${encodeURIComponent(id)}/password-reset`, {}),
+    onSuccess: async () => {
+      cb.onSuccess?.();
+      // the account's audit trail shows the new entry
+      await qc.invalidateQueries({ queryKey: [ADMIN_USERS_API, 'detail', id] });
+    },
+    onError: (err) => cb.onError?.(err),
+  });
+}

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useOutletContext, useParams } from 'react-router';
-import { ArrowLeft, Ban, RotateCcw, UserCog } from 'lucide-react';
+import { ArrowLeft, Ban, KeyRound, RotateCcw, UserCog } from 'lucide-react';
 import type { AdminUserDetail } from '@/shared/api/admin-users';
 import { can } from '@/shared/permissions';
 import { isStaff, ROLES, type Role, type StaffRole } from '@/shared/roles';
@@ -12,7 +12,7 @@ import { BusyLabel, PageSpinner } from '@/client/components/ui/spinner';
 import { toast } from '@/client/hooks/use-toast';
 import { useCurrentUser } from '@/client/lib/auth';
 import { ApiError, messageOf } from '@/client/lib/api';
-import { useAdminUser, useAdminUserAction, type AdminUserAction } from '@/client/features/admin/users-api';
+import { useAdminUser, useAdminUserAction, useSendPasswordReset, type AdminUserAction } from '@/client/features/admin/users-api';
 import { AdminHeading, formatDate, NoAccess, ROLE_LABEL, StatusBadge } from './AdminUsersPage';
 import { visibleAdminItem } from './nav';
 
@@ -283,6 +283,10 @@ function Actions({ detail: { user }, role }: { detail: AdminUserDetail; role: St
     },
     onError: (err) => toast({ title: 'The change was refused', description: messageOf(err, 'Please try again.'), variant: 'destructive' }),
   });
+  const reset = useSendPasswordReset(user.id, {
+    onSuccess: () => toast({ title: 'Password reset e-mail sent', description: `${user.email} gets a link valid for one hour.` }),
+    onError: (err) => toast({ title: 'The e-mail was not sent', description: messageOf(err, 'Please try again.'), variant: 'destructive' }),
+  });
 
   const self = me?.id === user.id;
   const administrator = role === 'admin' || role === 'super_admin';
@@ -365,6 +369,12 @@ function Actions({ detail: { user }, role }: { detail: AdminUserDetail; role: St
             <RotateCcw /> Restore
           </Button>
         ))}
+
+      {showSuspend && (
+        <Button variant="outline" disabled={reset.isPending} onClick={() => reset.mutate()}>
+          <KeyRound /> {reset.isPending ? 'Sending…' : 'Send password reset'}
+        </Button>
+      )}
 
       <Dialog open={pending !== null} onOpenChange={(open) => !open && !act.isPending && setPending(null)}>
         <DialogContent>
