@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useOutletContext } from 'react-router';
-import { Download, ScrollText, ShieldAlert } from 'lucide-react';
+import { Download, ScrollText } from 'lucide-react';
 import { AUDIT_CATEGORIES, AUDIT_CATEGORY_LABELS, type AuditCategory, type AuditEntry } from '@/shared/api/admin-audit';
 import type { Role, StaffRole } from '@/shared/roles';
 import { Button } from '@/client/components/ui/button';
@@ -12,6 +12,7 @@ import { toast } from '@/client/hooks/use-toast';
 import { messageOf } from '@/client/lib/api';
 import { useAuditLog, useExportAuditCsv, type AuditFilterState } from '@/client/features/admin/audit-api';
 import { visibleAdminItem } from './nav';
+import { NoAccess, Pager } from './parts';
 
 const PAGE = 25;
 
@@ -48,17 +49,7 @@ function lastSevenDays(): AuditFilterState {
 export default function AdminAuditPage() {
   const { role } = useOutletContext<{ role: StaffRole }>();
   const item = visibleAdminItem('/admin/audit', role);
-  if (!item) {
-    return (
-      <>
-        <Heading />
-        <div role="alert" className="flex items-center gap-2 rounded-xl border border-border bg-card p-5 text-sm">
-          <ShieldAlert className="h-5 w-5 text-destructive" aria-hidden="true" />
-          Your role does not have access to this section.
-        </div>
-      </>
-    );
-  }
+  if (!item) return <NoAccess title="Audit Logs" />;
   return <AuditLogs />;
 }
 
@@ -182,19 +173,17 @@ function AuditLogs() {
               </tbody>
             </table>
           </div>
-          <div className="mt-3 flex items-center justify-between text-sm text-muted-foreground">
-            <span>
-              Showing {logs.data.items.length.toLocaleString('en-US')} of {logs.data.total.toLocaleString('en-US')} logs
-            </span>
-            <div className="flex gap-2">
-              <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
-                Previous
-              </Button>
-              <Button variant="outline" size="sm" disabled={offset + PAGE >= logs.data.total} onClick={() => setOffset(offset + PAGE)}>
-                Next
-              </Button>
-            </div>
-          </div>
+          <Pager
+            offset={offset}
+            pageSize={PAGE}
+            total={logs.data.total}
+            onOffset={setOffset}
+            summary={
+              <>
+                Showing {logs.data.items.length.toLocaleString('en-US')} of {logs.data.total.toLocaleString('en-US')} logs
+              </>
+            }
+          />
         </>
       )}
     </>

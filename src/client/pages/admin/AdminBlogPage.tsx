@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useOutletContext } from 'react-router';
-import { ArrowLeft, Eye, EyeOff, ExternalLink, Newspaper, Pencil, Plus, Save, Send, ShieldAlert, Trash2 } from 'lucide-react';
+import { ArrowLeft, Eye, EyeOff, ExternalLink, Newspaper, Pencil, Plus, Save, Send, Trash2 } from 'lucide-react';
 import type { StaffRole } from '@/shared/roles';
 import { derivedExcerpt, type BlogPost, type BlogStatus } from '@/shared/api/blog';
 import { Badge } from '@/client/components/ui/badge';
@@ -15,6 +15,7 @@ import { useAdminBlogPosts, useDeleteBlogPost, useSaveBlogPost, useTogglePublish
 import { formatPostDate } from '@/client/features/blog/api';
 import { Markdown } from '@/client/features/blog/Markdown';
 import { visibleAdminItem } from './nav';
+import { AdminHeading as Heading, NoAccess } from './parts';
 
 /** `session` keys the editor: saving a new post turns it into an edit of that post without remounting (and losing typing). */
 type Editing = { session: number; post: BlogPost | null } | null;
@@ -24,29 +25,9 @@ export default function AdminBlogPage() {
   const { role } = useOutletContext<{ role: StaffRole }>();
   const item = visibleAdminItem('/admin/blog', role);
   if (!item) {
-    return (
-      <>
-        <Heading title="Blog Posts" />
-        <div role="alert" className="flex items-center gap-2 rounded-xl border border-border bg-card p-5 text-sm">
-          <ShieldAlert className="h-5 w-5 text-destructive" aria-hidden="true" />
-          Your role does not have access to this section.
-        </div>
-      </>
-    );
+    return <NoAccess title="Blog Posts" />;
   }
   return <BlogManager description={item.description} />;
-}
-
-function Heading({ title, description, children }: { title: string; description?: string; children?: React.ReactNode }) {
-  return (
-    <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
-        {description && <p className="mt-1 text-muted-foreground">{description}</p>}
-      </div>
-      {children}
-    </div>
-  );
 }
 
 function BlogManager({ description }: { description: string }) {

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useOutletContext } from 'react-router';
-import { FileUp, Library, Plus, ShieldAlert, Trash2, X } from 'lucide-react';
+import { FileUp, Library, Plus, Trash2, X } from 'lucide-react';
 import { can } from '@/shared/permissions';
 import type { StaffRole } from '@/shared/roles';
 import { REFERENCE_ORIGINS, type LibraryDocumentSummary } from '@/shared/api/plagiarism';
@@ -14,6 +14,7 @@ import { toast } from '@/client/hooks/use-toast';
 import { ApiError, messageOf } from '@/client/lib/api';
 import { useAddLibraryDocument, useDeleteLibraryDocument, useLibraryList, type LibraryOrigin } from '@/client/features/admin/api';
 import { visibleAdminItem } from './nav';
+import { AdminHeading as Heading, NoAccess, Pager } from './parts';
 
 const PAGE = 50;
 const ACCEPT = '.txt,.docx,.pdf,text/plain,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -29,26 +30,9 @@ export default function AdminLibraryPage() {
   const { role } = useOutletContext<{ role: StaffRole }>();
   const item = visibleAdminItem('/admin/library', role);
   if (!item) {
-    return (
-      <>
-        <Heading title="Reference Library" />
-        <div role="alert" className="flex items-center gap-2 rounded-xl border border-border bg-card p-5 text-sm">
-          <ShieldAlert className="h-5 w-5 text-destructive" aria-hidden="true" />
-          Your role does not have access to this section.
-        </div>
-      </>
-    );
+    return <NoAccess title="Reference Library" />;
   }
   return <LibraryManager description={item.description} canWrite={can(role, 'library:write')} />;
-}
-
-function Heading({ title, description }: { title: string; description?: string }) {
-  return (
-    <div className="mb-6">
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
-      {description && <p className="mt-1 text-muted-foreground">{description}</p>}
-    </div>
-  );
 }
 
 function LibraryManager({ description, canWrite }: { description: string; canWrite: boolean }) {
@@ -119,19 +103,17 @@ function LibraryManager({ description, canWrite }: { description: string; canWri
               </tbody>
             </table>
           </div>
-          <div className="mt-3 flex items-center justify-between text-sm text-muted-foreground">
-            <span>
-              {(offset + 1).toLocaleString('en-US')}–{(offset + list.data.items.length).toLocaleString('en-US')} of {list.data.total.toLocaleString('en-US')}
-            </span>
-            <div className="flex gap-2">
-              <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
-                Previous
-              </Button>
-              <Button variant="outline" size="sm" disabled={offset + PAGE >= list.data.total} onClick={() => setOffset(offset + PAGE)}>
-                Next
-              </Button>
-            </div>
-          </div>
+          <Pager
+            offset={offset}
+            pageSize={PAGE}
+            total={list.data.total}
+            onOffset={setOffset}
+            summary={
+              <>
+                {(offset + 1).toLocaleString('en-US')}–{(offset + list.data.items.length).toLocaleString('en-US')} of {list.data.total.toLocaleString('en-US')}
+              </>
+            }
+          />
         </>
       )}
     </>

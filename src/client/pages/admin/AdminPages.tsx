@@ -1,20 +1,12 @@
 import { useLocation, useOutletContext } from 'react-router';
-import { Activity, ShieldAlert, Users } from 'lucide-react';
+import { Activity, Users } from 'lucide-react';
 import { ROLES, type StaffRole } from '@/shared/roles';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { PageSpinner } from '@/client/components/ui/spinner';
 import { useAdminOverview } from '@/client/features/admin/api';
 import NotFoundPage from '../NotFoundPage';
 import { adminItemsForPath, visibleAdminItem } from './nav';
-
-function Heading({ title, description }: { title: string; description?: string }) {
-  return (
-    <div className="mb-6">
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
-      {description && <p className="mt-1 text-muted-foreground">{description}</p>}
-    </div>
-  );
-}
+import { AdminHeading as Heading, NoAccess } from './parts';
 
 function Stat({ label, value, icon: Icon }: { label: string; value: number; icon: typeof Users }) {
   return (
@@ -96,16 +88,7 @@ export function AdminSection() {
   const items = adminItemsForPath(path);
   if (items.length === 0) return <NotFoundPage />;
   const item = visibleAdminItem(path, role);
-  if (!item)
-    return (
-      <>
-        <Heading title={items[0].title} />
-        <div role="alert" className="flex items-center gap-2 rounded-xl border border-border bg-card p-5 text-sm">
-          <ShieldAlert className="h-5 w-5 text-destructive" aria-hidden="true" />
-          Your role does not have access to this section.
-        </div>
-      </>
-    );
+  if (!item) return <NoAccess title={items[0].title} />;
   return (
     <>
       <Heading title={item.title} description={item.description} />

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useOutletContext } from 'react-router';
-import { Info, Package, Save, ShieldAlert } from 'lucide-react';
+import { Info, Package, Save } from 'lucide-react';
 import type { StaffRole } from '@/shared/roles';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
@@ -12,32 +12,16 @@ import { toast } from '@/client/hooks/use-toast';
 import { ApiError, messageOf } from '@/client/lib/api';
 import { useAdminPlans, useSavePlan, type PlanDefinition, type PlanEdit } from '@/client/features/admin/plans-api';
 import { visibleAdminItem } from './nav';
+import { AdminHeading as Heading, NoAccess } from './parts';
 
 /** /admin/subscription-plans: staff holding 'plans:edit' change each plan's price, limits and selling points. */
 export default function AdminPlansPage() {
   const { role } = useOutletContext<{ role: StaffRole }>();
   const item = visibleAdminItem('/admin/subscription-plans', role);
   if (!item) {
-    return (
-      <>
-        <Heading title="Plan Management" />
-        <div role="alert" className="flex items-center gap-2 rounded-xl border border-border bg-card p-5 text-sm">
-          <ShieldAlert className="h-5 w-5 text-destructive" aria-hidden="true" />
-          Your role does not have access to this section.
-        </div>
-      </>
-    );
+    return <NoAccess title="Plan Management" />;
   }
   return <PlanManager title={item.title} description={item.description} />;
-}
-
-function Heading({ title, description }: { title: string; description?: string }) {
-  return (
-    <div className="mb-6">
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
-      {description && <p className="mt-1 text-muted-foreground">{description}</p>}
-    </div>
-  );
 }
 
 function PlanManager({ title, description }: { title: string; description: string }) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useOutletContext } from 'react-router';
-import { Gauge, RefreshCw, ShieldAlert } from 'lucide-react';
+import { Gauge, RefreshCw } from 'lucide-react';
 import { ANALYTICS_RANGES, RANGE_LABELS } from '@/shared/api/admin-analytics';
 import type { StaffRole } from '@/shared/roles';
 import { Badge } from '@/client/components/ui/badge';
@@ -10,6 +10,7 @@ import { messageOf } from '@/client/lib/api';
 import { cn } from '@/client/lib/utils';
 import { useToolPerformance, type AnalyticsRange, type ToolPerformanceResponse, type ToolPerformanceRow } from '@/client/features/admin/analytics-api';
 import { visibleAdminItem } from './nav';
+import { AdminHeading as Heading, NoAccess } from './parts';
 
 const SHORT_RANGE: Record<AnalyticsRange, string> = { '24h': '24 h', '7d': '7 days', '30d': '30 days' };
 
@@ -18,29 +19,9 @@ export default function AdminToolPerformancePage() {
   const { role } = useOutletContext<{ role: StaffRole }>();
   const item = visibleAdminItem('/admin/tool-performance', role);
   if (!item) {
-    return (
-      <>
-        <Heading title="Tool Performance" />
-        <div role="alert" className="flex items-center gap-2 rounded-xl border border-border bg-card p-5 text-sm">
-          <ShieldAlert className="h-5 w-5 text-destructive" aria-hidden="true" />
-          Your role does not have access to this section.
-        </div>
-      </>
-    );
+    return <NoAccess title="Tool Performance" />;
   }
   return <ToolPerformance title={item.title} description={item.description} />;
-}
-
-function Heading({ title, description, children }: { title: string; description?: string; children?: React.ReactNode }) {
-  return (
-    <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
-        {description && <p className="mt-1 text-muted-foreground">{description}</p>}
-      </div>
-      {children}
-    </div>
-  );
 }
 
 const ms = (v: number | null) => (v === null ? '—' : v >= 10_000 ? `${(v / 1000).toFixed(1)} s` : `${v.toLocaleString('en-US')} ms`);

@@ -13,7 +13,8 @@ import { toast } from '@/client/hooks/use-toast';
 import { useCurrentUser } from '@/client/lib/auth';
 import { ApiError, messageOf } from '@/client/lib/api';
 import { useAdminUser, useAdminUserAction, useSendPasswordReset, type AdminUserAction } from '@/client/features/admin/users-api';
-import { AdminHeading, formatDate, NoAccess, ROLE_LABEL, StatusBadge } from './AdminUsersPage';
+import { formatDate, ROLE_LABEL, StatusBadge } from './AdminUsersPage';
+import { AdminHeading, NoAccess } from './parts';
 import { visibleAdminItem } from './nav';
 
 const number = (n: number) => n.toLocaleString('en-US');

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useOutletContext, useSearchParams } from 'react-router';
-import { Search, ShieldAlert, Users } from 'lucide-react';
+import { Search, Users } from 'lucide-react';
 import { USER_STATUSES, type AdminUserSummary } from '@/shared/api/admin-users';
 import { isStaff, ROLES, type Role, type StaffRole } from '@/shared/roles';
 import { Badge } from '@/client/components/ui/badge';
@@ -11,6 +11,7 @@ import { PageSpinner, Spinner } from '@/client/components/ui/spinner';
 import { messageOf } from '@/client/lib/api';
 import { useAdminUsers, type UserStatus } from '@/client/features/admin/users-api';
 import { visibleAdminItem } from './nav';
+import { AdminHeading, NoAccess, Pager } from './parts';
 
 const PAGE = 25;
 /** Typing pauses this long before the search runs, so each key press is not a request. */
@@ -33,27 +34,6 @@ export function formatDate(iso: string): string {
 
 export function StatusBadge({ status }: { status: UserStatus }) {
   return status === 'suspended' ? <Badge variant="warning">Suspended</Badge> : <Badge variant="secondary">Active</Badge>;
-}
-
-export function AdminHeading({ title, description }: { title: string; description?: string }) {
-  return (
-    <div className="mb-6">
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
-      {description && <p className="mt-1 text-muted-foreground">{description}</p>}
-    </div>
-  );
-}
-
-export function NoAccess({ title }: { title: string }) {
-  return (
-    <>
-      <AdminHeading title={title} />
-      <div role="alert" className="flex items-center gap-2 rounded-xl border border-border bg-card p-5 text-sm">
-        <ShieldAlert className="h-5 w-5 text-destructive" aria-hidden="true" />
-        Your role does not have access to this section.
-      </div>
-    </>
-  );
 }
 
 /**
@@ -195,19 +175,17 @@ function UserDirectory({ title, description }: { title: string; description: str
               </tbody>
             </table>
           </div>
-          <div className="mt-3 flex items-center justify-between text-sm text-muted-foreground">
-            <span>
-              {(offset + 1).toLocaleString('en-US')}–{(offset + list.data.items.length).toLocaleString('en-US')} of {list.data.total.toLocaleString('en-US')}
-            </span>
-            <div className="flex gap-2">
-              <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => update({ offset: String(Math.max(0, offset - PAGE)) })}>
-                Previous
-              </Button>
-              <Button variant="outline" size="sm" disabled={offset + PAGE >= list.data.total} onClick={() => update({ offset: String(offset + PAGE) })}>
-                Next
-              </Button>
-            </div>
-          </div>
+          <Pager
+            offset={offset}
+            pageSize={PAGE}
+            total={list.data.total}
+            onOffset={(o) => update({ offset: String(o) })}
+            summary={
+              <>
+                {(offset + 1).toLocaleString('en-US')}–{(offset + list.data.items.length).toLocaleString('en-US')} of {list.data.total.toLocaleString('en-US')}
+              </>
+            }
+          />
         </>
       )}
     </>
