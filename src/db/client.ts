@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -69,7 +70,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     mkdirSync(dataDir, { recursive: true });
   }
   // PGlite is single-process (src/db/lock.ts keeps a second process out), so its migrations need no lock.
-  const client = new PGlite(dataDir);
+  // pg_trgm ships inside the PGlite package (loaded from disk, nothing fetched): the users search index needs it.
+  // (The options-object form: PGlite ignores extensions given beside an undefined data directory.)
+  const client = new PGlite({ dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, uniqueIndex, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, uniqueIndex, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -322,9 +322,17 @@ export const usageEvents = pgTable(
     /** Characters taken from the monthly allowance and from pack credits. */
     chargedAllowance: integer('charged_allowance').notNull().default(0),
     chargedCredits: integer('charged_credits').notNull().default(0),
+    /** The caller's plan when the request ran ('anonymous' for visitors), so usage by plan stays true after plan changes. */
+    plan: text('plan'),
+    /** The public-API key the request came with, if any. */
+    apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('usage_events_user_created_idx').on(t.userId, t.createdAt), index('usage_events_created_idx').on(t.createdAt)],
+  (t) => [
+    index('usage_events_user_created_idx').on(t.userId, t.createdAt),
+    index('usage_events_created_idx').on(t.createdAt),
+    index('usage_events_api_key_idx').on(t.apiKeyId, t.createdAt),
+  ],
 );
 
 /** Checkout sessions of both providers: the test checkout page reads them; Stripe sessions map back through them. */
@@ -528,3 +536,147 @@ export const pendingCharges = pgTable(
   },
   (t) => [index('pending_charges_created_idx').on(t.createdAt)],
 );
+
+// ---------- Administrator area ----------
+
+/**
+ * Keys of the public API. Only the SHA-256 of a key is stored; `prefix` (its first characters) identifies it in
+ * lists. A revoked key stays listed so its usage history keeps a name.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: uuid('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('api_keys_user_idx').on(t.userId)],
+);
+
+/** A user's request to refund one payment. Staff approve it (refunded through the payment's provider) or refuse it. */
+export const refundRequests = pgTable(
+  'refund_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    /** 'pending' | 'approved' | 'refused' */
+    status: text('status').notNull().default('pending'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionNote: text('decision_note'),
+    refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('refund_requests_status_idx').on(t.status, t.createdAt),
+    index('refund_requests_user_idx').on(t.userId),
+    // One open request per payment.
+    uniqueIndex('refund_requests_pending_idx')
+      .on(t.paymentId)
+      .where(sql`status = 'pending'`),
+  ],
+);
+
+/** Support tickets: opened from the Contact page (by anyone) or from /account; staff reply in the thread. */
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    name: text('name').notNull().default(''),
+    subject: text('subject').notNull(),
+    /** 'open' | 'answered' | 'closed' */
+    status: text('status').notNull().default('open'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('support_tickets_status_idx').on(t.status, t.updatedAt), index('support_tickets_user_idx').on(t.userId)],
+);
+
+export const supportMessages = pgTable(
+  'support_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    fromStaff: boolean('from_staff').notNull().default(false),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_messages_ticket_idx').on(t.ticketId, t.createdAt)],
+);
+
+/**
+ * One row per AI detection: score, verdict, words and engine. `text` is kept only when the caller opted in to
+ * sharing submissions; otherwise staff never see what was checked.
+ */
+export const detectionLogs = pgTable(
+  'detection_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    anonId: text('anon_id'),
+    score: doublePrecision('score').notNull(),
+    verdict: text('verdict').notNull(),
+    words: integer('words').notNull(),
+    engine: text('engine').notNull(),
+    text: text('text'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('detection_logs_created_idx').on(t.createdAt), index('detection_logs_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** A user's report that a result is wrong ("this is my own writing"): the detector's feedback loop, reviewed by staff. */
+export const resultReports = pgTable(
+  'result_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    detectionId: uuid('detection_id').references(() => detectionLogs.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    tool: text('tool').notNull(),
+    /** What the user says the right answer is, e.g. 'human'. */
+    expected: text('expected').notNull(),
+    comment: text('comment').notNull().default(''),
+    /** Copied from the detection so the report survives the log's deletion. */
+    score: doublePrecision('score'),
+    verdict: text('verdict'),
+    /** Only when the user chose to attach the text. */
+    text: text('text'),
+    /** 'open' | 'upheld' | 'dismissed' */
+    status: text('status').notNull().default('open'),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewNote: text('review_note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('result_reports_status_idx').on(t.status, t.createdAt)],
+);
+
+/** Staff roles defined by administrators, beside the built-in ones; `permissions` are names from src/shared/permissions.ts. */
+export const customRoles = pgTable('custom_roles', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  permissions: text('permissions')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
