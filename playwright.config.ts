@@ -34,7 +34,8 @@ export default defineConfig({
     command: `rm -rf .tmp/e2e-data-${PORT} && NODE_ENV=test LOG_LEVEL=warn SIGNUPS_PER_ADDRESS_PER_HOUR=0 PORT=${PORT} HOST=127.0.0.1 DATA_DIR=.tmp/e2e-data-${PORT} APP_ORIGIN=http://127.0.0.1:${PORT} npx tsx src/server/index.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Generous: a cold start on a loaded 2-core machine (CI beside other jobs) has taken over a minute.
+    timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },

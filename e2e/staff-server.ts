@@ -43,7 +43,7 @@ export function useStaffServer(opts: { name: string; role: 'admin' | 'manager' |
   test.use({ baseURL: base });
 
   test.beforeAll(async () => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     rmSync(dataDir, { recursive: true, force: true });
     execFileSync('npx', ['tsx', 'src/server/cli/user-create.ts', '--email', staff.email, '--username', staff.username, '--role', opts.role], {
       input: `${staff.password}\n`,
@@ -61,7 +61,7 @@ export function useStaffServer(opts: { name: string; role: 'admin' | 'manager' |
           fetch(`${base}/api/health`)
             .then((r) => r.status)
             .catch(() => 0),
-        { timeout: 60_000, intervals: [250, 500] },
+        { timeout: 120_000, intervals: [250, 500] },
       )
       .toBe(200);
   });

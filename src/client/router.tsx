@@ -56,6 +56,30 @@ const AdminUsersPage = lazy(() => import('./pages/admin/AdminUsersPage'));
 const AdminUserDetailPage = lazy(() => import('./pages/admin/AdminUserDetailPage'));
 const AdminPlansPage = lazy(() => import('./pages/admin/AdminPlansPage'));
 const AdminToolPerformancePage = lazy(() => import('./pages/admin/AdminToolPerformancePage'));
+const AdminUsagePage = lazy(() => import('./pages/admin/AdminUsagePage'));
+const AdminUsageStatsPage = lazy(() => import('./pages/admin/AdminUsageStatsPage'));
+const AdminRevenuePage = lazy(() => import('./pages/admin/AdminRevenuePage'));
+const AdminUserGrowthPage = lazy(() => import('./pages/admin/AdminUserGrowthPage'));
+const AdminMonitorPage = lazy(() => import('./pages/admin/AdminMonitorPage'));
+const AdminExportPage = lazy(() => import('./pages/admin/AdminExportPage'));
+const AdminRolesPage = lazy(() => import('./pages/admin/AdminRolesPage'));
+const AdminAccessPage = lazy(() => import('./pages/admin/AdminAccessPage'));
+const AdminUserActionsPage = lazy(() => import('./pages/admin/AdminUserActionsPage'));
+const AdminProfilePage = lazy(() => import('./pages/admin/AdminProfilePage'));
+const AdminSettingsPage = lazy(() => import('./pages/admin/AdminSettingsPage'));
+const AdminFeaturesPage = lazy(() => import('./pages/admin/AdminFeaturesPage'));
+const AdminIpWhitelistPage = lazy(() => import('./pages/admin/AdminIpWhitelistPage'));
+const AdminSecurityPage = lazy(() => import('./pages/admin/AdminSecurityPage'));
+const AdminBackupPage = lazy(() => import('./pages/admin/AdminBackupPage'));
+const AdminLanguagesPage = lazy(() => import('./pages/admin/AdminLanguagesPage'));
+const AdminSupportTicketsPage = lazy(() => import('./pages/admin/AdminSupportTicketsPage'));
+const AdminReportsPage = lazy(() => import('./pages/admin/AdminReportsPage'));
+const AdminDetectionLogsPage = lazy(() => import('./pages/admin/AdminDetectionLogsPage'));
+const AdminApiKeysPage = lazy(() => import('./pages/admin/AdminApiKeysPage'));
+const AdminPaymentsPage = lazy(() => import('./pages/admin/AdminPaymentsPage'));
+const AdminInvoicesPage = lazy(() => import('./pages/admin/AdminInvoicesPage'));
+const AdminRefundsPage = lazy(() => import('./pages/admin/AdminRefundsPage'));
+const InvoicePage = lazy(() => import('./pages/user/InvoicePage'));
 
 function NotFoundRoute() {
   usePageTitle('Page Not Found');
@@ -161,7 +185,45 @@ export const routes: RouteObject[] = [
           { path: 'users/:id', element: <AdminUserDetailPage />, handle: h({ title: 'User' }) },
           { path: 'subscription-plans', element: <AdminPlansPage />, handle: h({ title: 'Plan Management' }) },
           { path: 'tool-performance', element: <AdminToolPerformancePage />, handle: h({ title: 'Tool Performance' }) },
+          { path: 'usage', element: <AdminUsagePage />, handle: h({ title: 'Usage Monitoring' }) },
+          { path: 'usage-statistics', element: <AdminUsageStatsPage />, handle: h({ title: 'Usage Statistics' }) },
+          { path: 'revenue', element: <AdminRevenuePage />, handle: h({ title: 'Revenue' }) },
+          { path: 'user-growth', element: <AdminUserGrowthPage />, handle: h({ title: 'User Growth' }) },
+          { path: 'monitor', element: <AdminMonitorPage />, handle: h({ title: 'Real-time Monitor' }) },
+          { path: 'export', element: <AdminExportPage />, handle: h({ title: 'Export Reports' }) },
+          { path: 'roles', element: <AdminRolesPage />, handle: h({ title: 'Role Management' }) },
+          { path: 'access', element: <AdminAccessPage />, handle: h({ title: 'Access Control' }) },
+          { path: 'user-actions', element: <AdminUserActionsPage />, handle: h({ title: 'Account Actions' }) },
+          { path: 'profile', element: <AdminProfilePage />, handle: h({ title: 'Admin Profile' }) },
+          { path: 'support-tickets', element: <AdminSupportTicketsPage />, handle: h({ title: 'Support Tickets' }) },
+          { path: 'reports', element: <AdminReportsPage />, handle: h({ title: 'Report Management' }) },
+          { path: 'detection-logs', element: <AdminDetectionLogsPage />, handle: h({ title: 'AI Detection Logs' }) },
+          { path: 'api-keys', element: <AdminApiKeysPage />, handle: h({ title: 'API Keys' }) },
+          { path: 'payments', element: <AdminPaymentsPage />, handle: h({ title: 'Payments' }) },
+          { path: 'invoices', element: <AdminInvoicesPage />, handle: h({ title: 'Invoices' }) },
+          { path: 'refunds', element: <AdminRefundsPage />, handle: h({ title: 'Refund Management' }) },
+          { path: 'settings', element: <AdminSettingsPage />, handle: h({ title: 'Settings' }) },
+          { path: 'features', element: <AdminFeaturesPage />, handle: h({ title: 'Feature Toggles' }) },
+          { path: 'ip-whitelist', element: <AdminIpWhitelistPage />, handle: h({ title: 'IP Whitelisting' }) },
+          { path: 'security', element: <AdminSecurityPage />, handle: h({ title: 'Security' }) },
+          { path: 'backup', element: <AdminBackupPage />, handle: h({ title: 'Backup & Recovery' }) },
+          { path: 'languages', element: <AdminLanguagesPage />, handle: h({ title: 'Language Support' }) },
           { path: '*', element: <AdminSection />, handle: h({ title: (p) => adminTitle(`/admin/${p['*'] ?? ''}`) }) },
+        ],
+      },
+      // A payment's invoice: a page of its own (no site chrome) so it prints clean; its buyer or payment staff may open it.
+      {
+        element: <RequireUser />,
+        children: [
+          {
+            path: 'invoices/:id',
+            element: (
+              <Suspense fallback={<PageSpinner className="min-h-screen" />}>
+                <InvoicePage />
+              </Suspense>
+            ),
+            handle: h({ title: 'Invoice' }),
+          },
         ],
       },
       {

@@ -11,9 +11,13 @@ import { fastifyTrustProxy } from './env';
 import { checkReadiness } from '../db/client';
 import { AppError, DATABASE_RETRY_AFTER_SECONDS, errorBody, registerErrorHandling } from './errors';
 import { registerAccessControl } from './access';
+import { registerStaffGuards } from './staff-guard';
+import { adminSettingsRoutes } from './routes/admin-settings';
+import { siteRoutes } from './routes/site';
 import { registerCsrf } from './plugins/csrf';
 import { adminRoutes } from './routes/admin';
 import { adminUserRoutes } from './routes/admin-users';
+import { adminRoleRoutes } from './routes/admin-roles';
 import { adminAuditRoutes } from './routes/admin-audit';
 import { adminAnalyticsRoutes } from './routes/admin-analytics';
 import { adminLibraryRoutes } from './routes/admin-library';
@@ -33,6 +37,14 @@ import { billingRoutes } from './routes/billing';
 import { billingTestCheckoutRoutes } from './routes/billing-test-checkout';
 import { billingWebhookRoutes } from './routes/billing-webhook';
 import { usageRoutes } from './routes/usage';
+import { supportRoutes } from './routes/support';
+import { adminSupportRoutes } from './routes/admin-support';
+import { reportRoutes } from './routes/reports';
+import { apiKeyRoutes } from './routes/api-keys';
+import { adminApiKeyRoutes } from './routes/admin-api-keys';
+import { adminBillingRoutes } from './routes/admin-billing';
+import { refundRequestRoutes } from './routes/refund-requests';
+import { invoiceRoutes } from './routes/invoices';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -96,6 +108,8 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
   registerCsrf(app, ctx.origin);
   // Before any route is registered: every /api route declares who may call it.
   registerAccessControl(app);
+  // The admin IP allow-list and "require two-factor for staff" (settings), on every staff route.
+  registerStaffGuards(app);
   // Uploads are read per route with their own limits (see services/tool-input.ts).
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
 
@@ -104,6 +118,7 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
   await app.register(googleRoutes);
   await app.register(adminRoutes);
   await app.register(adminUserRoutes);
+  await app.register(adminRoleRoutes);
   await app.register(adminAuditRoutes);
   await app.register(adminAnalyticsRoutes);
   await app.register(adminLibraryRoutes);
@@ -116,10 +131,20 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
   await app.register(billingTestCheckoutRoutes);
   await app.register(billingWebhookRoutes);
   await app.register(usageRoutes);
+  await app.register(apiKeyRoutes);
+  await app.register(adminApiKeyRoutes);
   await app.register(accountRoutes);
   await app.register(adminPlanRoutes);
   await app.register(blogRoutes);
   await app.register(newsletterRoutes);
+  await app.register(adminSettingsRoutes);
+  await app.register(siteRoutes);
+  await app.register(supportRoutes);
+  await app.register(adminSupportRoutes);
+  await app.register(reportRoutes);
+  await app.register(adminBillingRoutes);
+  await app.register(refundRequestRoutes);
+  await app.register(invoiceRoutes);
   if (ctx.env.NODE_ENV !== 'production') await app.register(devRoutes);
 
   for (const [from, to] of Object.entries(LEGACY_REDIRECTS)) {

@@ -103,6 +103,16 @@ export class EnginePool {
     return this.slots.size;
   }
 
+  /** Calls running on a thread now (the Real-time Monitor). */
+  get running(): number {
+    return [...this.slots].filter((s) => s.job).length;
+  }
+
+  /** Calls waiting for a free thread. */
+  get queued(): number {
+    return this.queue.length;
+  }
+
   run<K extends EngineJob>(name: K, args: EngineJobs[K]['args'], opts: EngineCallOptions = {}): Promise<EngineJobs[K]['result']> {
     if (this.closed) return Promise.reject(new AppError('service_unavailable', 'The server is shutting down. Please try again.'));
     if (opts.signal?.aborted) return Promise.reject(abortError());

@@ -10,6 +10,8 @@ export const STATUS: Record<ErrorCode, number> = {
   invalid_token: 400,
   unauthorized: 401,
   invalid_credentials: 401,
+  /** A Bearer API key that is unknown, malformed or revoked. */
+  invalid_api_key: 401,
   forbidden: 403,
   csrf_rejected: 403,
   not_found: 404,

@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { can, type Permission } from '../shared/permissions';
+import type { Permission } from '../shared/permissions';
 import { isStaff } from '../shared/roles';
 import type { PublicUser } from '../shared/api/auth';
 import { AppError, fromZod } from './errors';
+import { rolePermissions } from './services/roles';
 import { currentUser } from './services/sessions';
 
 /**
@@ -29,10 +30,30 @@ export async function requirePlanAccount(req: FastifyRequest): Promise<PublicUse
   return user;
 }
 
-/** The logged-in user if their role holds `permission` (src/shared/permissions.ts); else 401 or 403. */
+const granted = new WeakMap<FastifyRequest, Promise<Permission[]>>();
+
+/**
+ * What the logged-in user may do (none for a visitor), resolved once per request: a built-in role from the table,
+ * a custom role from the database (one primary-key lookup), so an edited custom role applies at the next request.
+ */
+export function permissionsOf(req: FastifyRequest): Promise<Permission[]> {
+  let p = granted.get(req);
+  if (!p) {
+    p = currentUser(req).then((user) => (user ? rolePermissions(req.server.ctx, user.role) : []));
+    granted.set(req, p);
+  }
+  return p;
+}
+
+/** Whether the logged-in user holds `permission` (false for a visitor). For checks inside a handler or service. */
+export async function userCan(req: FastifyRequest, permission: Permission): Promise<boolean> {
+  return (await permissionsOf(req)).includes(permission);
+}
+
+/** The logged-in user if their role holds `permission` (src/shared/permissions.ts, or their custom role); else 401 or 403. */
 export async function requirePermission(req: FastifyRequest, permission: Permission): Promise<PublicUser> {
   const user = await requireUser(req);
-  if (!can(user.role, permission))
+  if (!(await userCan(req, permission)))
     throw new AppError(
       'forbidden',
       permission === 'admin:access' ? "You don't have permission to access the admin panel." : "You don't have permission to do that.",

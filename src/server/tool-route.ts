@@ -1,7 +1,8 @@
 /**
  * One definition per tool endpoint. A tool request flows:
  *
- *   toolRoute → resolveCaller + admitCaller (login-only and plan-gated tools, before any upload is read)
+ *   toolRoute → resolveCaller (a Bearer API key's owner, else the session cookie's user, else a visitor)
+ *             + admitCaller (login-only and plan-gated tools, before any upload is read)
  *             → readToolInput (JSON, or multipart with the text extracted from the file; validated by `input`)
  *             → available (e.g. "this tool needs a language model")
  *             → runTool (word limit, anonymous or plan allowance charged, the service call, a refund if it
@@ -100,7 +101,8 @@ export function toolRoute<S extends ToolInputSchema, R, B extends object>(def: T
     path: def.path,
     tool: def.tool,
     register(app) {
-      app.post(def.path, { config: { access: def.access ?? 'public' } }, (req, reply) => handle(app.ctx, def, req, reply));
+      // apiKey: a request with `Authorization: Bearer <key>` acts for the key's owner (resolveCaller), cookies unread.
+      app.post(def.path, { config: { access: def.access ?? 'public', apiKey: true } }, (req, reply) => handle(app.ctx, def, req, reply));
     },
   };
 }

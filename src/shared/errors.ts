@@ -7,6 +7,7 @@ export const ERROR_CODES = [
   'bad_request',
   'unauthorized',
   'invalid_credentials',
+  'invalid_api_key',
   'forbidden',
   'csrf_rejected',
   'not_found',

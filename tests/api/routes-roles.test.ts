@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customRoles } from '../../src/db/schema';
 import type { RouteEntry } from '../../src/server/access';
 import { createUser } from '../../src/server/services/users';
-import { can, type RouteAccess } from '../../src/shared/permissions';
-import { ROLES, isStaff, type Role } from '../../src/shared/roles';
+import { can, customRolePermissions, type Permission, type RouteAccess } from '../../src/shared/permissions';
+import { ROLES, isStaff, type CustomRole, type Role } from '../../src/shared/roles';
 import { cookieFrom, createTestApp, login, uniqueUser, type TestApp } from '../helpers/app';
 
 /**
@@ -12,8 +13,19 @@ import { cookieFrom, createTestApp, login, uniqueUser, type TestApp } from '../h
  * declares. The list comes from the app itself (`app.routeAccess`), so a new route cannot escape.
  */
 
+/**
+ * Custom staff roles, each with the permissions stored for it: their holders must reach exactly these routes (and
+ * the base 'admin:access'), whatever the built-in table says about any role.
+ */
+const CUSTOM: Record<CustomRole, Permission[]> = {
+  'custom:empty': [],
+  'custom:desk': ['users:read', 'support:read', 'reports:read'],
+  'custom:ops': ['users:suspend', 'plans:edit', 'usage:read', 'roles:manage', 'audit:read'],
+};
+const CUSTOM_ROLES = Object.keys(CUSTOM) as CustomRole[];
+
 type Identity = Role | 'anonymous';
-const IDENTITIES: Identity[] = ['anonymous', ...ROLES];
+const IDENTITIES: Identity[] = ['anonymous', ...ROLES, ...CUSTOM_ROLES];
 
 // Calls that may end the caller's session run after every other call, one at a time and in this
 // order (logout last), so the shared cookies stay valid for everything else.
@@ -32,9 +44,10 @@ const cookies = new Map<Role, string>();
 
 beforeAll(async () => {
   t = await createTestApp();
+  for (const [id, permissions] of Object.entries(CUSTOM)) await t.ctx.db.insert(customRoles).values({ id, name: id, permissions });
   let n = 0;
-  for (const role of ROLES) {
-    const u = uniqueUser(role.replace('_', ''));
+  for (const role of [...ROLES, ...CUSTOM_ROLES]) {
+    const u = uniqueUser(role.replace(/[_:]/g, ''));
     await createUser(t.ctx.db, { ...u, role });
     // One address per login: the login throttle must not turn a later login away.
     const res = await login(t.app, u.email, u.password, `10.9.0.${++n}`);
@@ -58,6 +71,7 @@ function predicted(entry: RouteEntry, who: Identity): { refused: 401 | 403 } | '
   if (who === 'anonymous') return { refused: 401 };
   if (access === 'user') return 'granted';
   if (access === 'account') return isStaff(who) ? { refused: 403 } : 'granted';
+  if (who in CUSTOM) return customRolePermissions(CUSTOM[who as CustomRole]).includes(access) ? 'granted' : { refused: 403 };
   return can(who, access) ? 'granted' : { refused: 403 };
 }
 

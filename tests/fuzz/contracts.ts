@@ -4,8 +4,10 @@
  * lists it as such: add it here when it gets a contract.
  */
 import { z } from 'zod';
-import { ToolPerformanceQuery } from '../../src/shared/api/admin-analytics';
+import { DayRangeQuery, RevenueQuery, ToolPerformanceQuery, UserGrowthQuery } from '../../src/shared/api/admin-analytics';
 import { AuditQuery } from '../../src/shared/api/admin-audit';
+import * as adminBilling from '../../src/shared/api/admin-billing';
+import { AdminApiKeysQuery, CreateApiKeyBody } from '../../src/shared/api/api-keys';
 import * as auth from '../../src/shared/api/auth';
 import * as billing from '../../src/shared/api/billing';
 import * as blog from '../../src/shared/api/blog';
@@ -15,7 +17,13 @@ import * as newsletter from '../../src/shared/api/newsletter';
 import { LibraryDocumentRequest, PlagiarismRequest, REFERENCE_ORIGINS } from '../../src/shared/api/plagiarism';
 import { UserSettingsUpdate } from '../../src/shared/api/user-settings';
 import * as writing from '../../src/shared/api/writing';
+import * as reports from '../../src/shared/api/reports';
+import * as support from '../../src/shared/api/support';
 import { PLAN_IDS } from '../../src/shared/plans';
+import { IpAllowListBody, StaffTwoFactorBody } from '../../src/shared/api/admin-settings';
+import { SettingsPatch } from '../../src/shared/settings';
+import * as adminRoles from '../../src/shared/api/admin-roles';
+import * as adminUsers from '../../src/shared/api/admin-users';
 
 export interface RouteContract {
   body?: z.ZodType;
@@ -40,6 +48,9 @@ const GoogleCallbackQuery = z.object({ code: z.string(), state: z.string(), erro
 const tool = (body: z.ZodType): RouteContract => ({ body, toolInput: true });
 
 export const CONTRACTS: Record<string, RouteContract> = {
+  'PUT /api/admin/settings': { body: SettingsPatch },
+  'PUT /api/admin/ip-allowlist': { body: IpAllowListBody },
+  'PUT /api/admin/security/two-factor': { body: StaffTwoFactorBody },
   'POST /api/auth/login': { body: auth.LoginBody },
   'POST /api/auth/register': { body: auth.RegisterBody },
   'POST /api/auth/forgot-password': { body: auth.ForgotPasswordBody },
@@ -49,6 +60,13 @@ export const CONTRACTS: Record<string, RouteContract> = {
   'GET /api/admin/audit': { query: AuditQuery },
   'GET /api/admin/audit.csv': { query: AuditQuery },
   'GET /api/admin/tool-performance': { query: ToolPerformanceQuery },
+  'GET /api/admin/usage': { query: DayRangeQuery },
+  'GET /api/admin/usage.csv': { query: DayRangeQuery },
+  'GET /api/admin/revenue': { query: RevenueQuery },
+  'GET /api/admin/user-growth': { query: UserGrowthQuery },
+  'GET /api/admin/export/users.csv': { query: DayRangeQuery },
+  'GET /api/admin/export/payments.csv': { query: DayRangeQuery },
+  'GET /api/admin/export/usage.csv': { query: DayRangeQuery },
   'POST /api/admin/library': tool(LibraryDocumentRequest),
   'POST /api/tools/content-detector': tool(DetectRequest),
   'POST /api/tools/ai-humanizer': tool(writing.HumanizeRequest),
@@ -72,6 +90,30 @@ export const CONTRACTS: Record<string, RouteContract> = {
   'POST /api/newsletter/subscribe': { body: newsletter.NewsletterSubscribeBody },
   'POST /api/newsletter/confirm': { body: newsletter.NewsletterTokenBody },
   'POST /api/newsletter/unsubscribe': { body: newsletter.NewsletterTokenBody },
+  'POST /api/support/tickets': { body: support.CreateTicketBody },
+  'POST /api/support/tickets/:id/messages': { body: support.TicketMessageBody },
+  'GET /api/admin/support-tickets': { query: support.AdminTicketsQuery },
+  'POST /api/admin/support-tickets/:id/reply': { body: support.TicketMessageBody },
+  'POST /api/admin/support-tickets/:id/status': { body: support.TicketStatusBody },
+  'POST /api/reports': { body: reports.CreateReportBody },
+  'GET /api/admin/reports': { query: reports.AdminReportsQuery },
+  'POST /api/admin/reports/:id/review': { body: reports.ReviewReportBody },
+  'GET /api/admin/detection-logs': { query: reports.DetectionLogsQuery },
+  'POST /api/user/api-keys': { body: CreateApiKeyBody },
+  'GET /api/admin/api-keys': { query: AdminApiKeysQuery },
+  'GET /api/admin/payments': { query: adminBilling.AdminPaymentsQuery },
+  'GET /api/admin/invoices': { query: adminBilling.AdminInvoicesQuery },
+  'GET /api/admin/refund-requests': { query: adminBilling.AdminRefundRequestsQuery },
+  'POST /api/admin/refund-requests/:id/approve': { body: adminBilling.ApproveRefundBody },
+  'POST /api/admin/refund-requests/:id/refuse': { body: adminBilling.RefuseRefundBody },
+  'POST /api/billing/payments/:id/refund-request': { body: adminBilling.RefundRequestBody },
+  'GET /api/admin/users': { query: adminUsers.AdminUsersQuery },
+  'POST /api/admin/users/:id/role': { body: adminUsers.AdminRoleBody },
+  'POST /api/admin/users/:id/plan': { body: adminUsers.AdminPlanBody },
+  'POST /api/admin/users/bulk': { body: adminUsers.AdminBulkBody },
+  'DELETE /api/admin/users/:id': { body: adminUsers.AdminDeleteUserBody },
+  'POST /api/admin/roles': { body: adminRoles.CreateRoleBody },
+  'PATCH /api/admin/roles/:id': { body: adminRoles.UpdateRoleBody },
 };
 
 /** Path parameters whose valid values are known (an enum): the fuzzed body then reaches the handler. */

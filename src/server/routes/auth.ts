@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { ForgotPasswordBody, LoginBody, LoginTwoFactorBody, RegisterBody, ResetPasswordBody } from '../../shared/api/auth';
-import { noStore, parse, requireUser } from '../http';
+import { noStore, parse, permissionsOf, requireUser } from '../http';
 import * as auth from '../services/auth';
 import { clearSessionCookie } from '../services/sessions';
 import { loginWithTwoFactor } from '../services/two-factor';
+import { STAFF_TWO_FACTOR_MESSAGE, staffTwoFactorMissing } from '../services/admin-security';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
@@ -11,13 +12,17 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   // A visitor gets 401 from the access guard: the client reads that as "anonymous".
   app.get('/api/auth/me', { config: { access: 'user' } }, async (req, reply) => {
     const user = await requireUser(req);
-    return noStore(reply).send({ user });
+    // What the user may do, resolved like every route's check (custom staff roles from the database): the admin menu and pages read it.
+    return noStore(reply).send({ user, permissions: await permissionsOf(req) });
   });
 
   app.post('/api/auth/login', { config: { access: 'public' } }, async (req, reply) => {
     const body = parse(LoginBody, req.body);
     const user = await auth.login(ctx, req, reply, body);
     if ('twoFactorRequired' in user) return noStore(reply).send(user);
+    // Staff must enrol in two-factor when /admin/security requires it: signed in (so they can enrol), and told so.
+    if (await staffTwoFactorMissing(ctx, user))
+      return noStore(reply).send({ sessionActive: true, user, twoFactorSetupRequired: true, message: STAFF_TWO_FACTOR_MESSAGE });
     return noStore(reply).send({ sessionActive: true, user, message: 'You have been logged in successfully' });
   });
 

@@ -286,17 +286,33 @@ export async function deleteAccount(ctx: ServerContext, user: PublicUser, confir
   if (hash) await checkCurrentPassword(ctx, user.id, hash, confirm, 'confirm');
   else if (confirm !== 'DELETE') throw new AppError('validation_failed', 'Type DELETE to confirm.', { confirm: 'Type DELETE to confirm' });
 
-  const [sub] = await ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id)).limit(1);
+  await eraseAccount(ctx, user.id, { action: 'account deleted by its owner', category: 'user', ip: meta.ip }, meta.log);
+}
+
+/**
+ * Remove an account, whoever asked (its owner above, or an administrator): a live subscription is stopped
+ * first, so the provider does not keep billing a deleted account, and if the provider cannot be reached
+ * nothing is deleted. The writes, with the audit entry `entry`, then happen in one transaction.
+ */
+export async function eraseAccount(
+  ctx: ServerContext,
+  userId: string,
+  entry: { userId?: string | null; email?: string | null; action: string; category: 'user'; ip: string },
+  log: ProviderLog,
+): Promise<void> {
+  const [sub] = await ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
   if (sub?.providerSubscriptionId && sub.plan !== 'free') {
     const provider = providerFor(ctx, sub.provider);
     if (provider) {
       try {
         await provider.cancelNow(sub);
       } catch (err) {
-        meta.log.error({ err: (err as Error).message }, 'could not cancel the subscription of an account being deleted');
+        log.error({ err: (err as Error).message }, 'could not cancel the subscription of an account being deleted');
         throw new AppError(
           'upstream_failed',
-          'We could not cancel your subscription with the payment provider, so the account was not deleted. Please try again.',
+          entry.userId
+            ? 'We could not cancel the subscription with the payment provider, so the account was not deleted. Please try again.'
+            : 'We could not cancel your subscription with the payment provider, so the account was not deleted. Please try again.',
         );
       }
     }
@@ -304,13 +320,13 @@ export async function deleteAccount(ctx: ServerContext, user: PublicUser, confir
   // Only `tx` inside: on PGlite the transaction holds the one connection, so a ctx.db query would wait forever.
   await ctx.db.transaction(async (tx) => {
     // Payments are accounting records the law requires us to keep: they stay, without the person.
-    await tx.update(payments).set({ userId: null, email: null }).where(eq(payments.userId, user.id));
-    await tx.update(auditLog).set({ email: null }).where(eq(auditLog.userId, user.id));
+    await tx.update(payments).set({ userId: null, email: null }).where(eq(payments.userId, userId));
+    await tx.update(auditLog).set({ email: null }).where(eq(auditLog.userId, userId));
     // Texts the user shared with the plagiarism library are theirs too.
-    await tx.delete(referenceDocuments).where(and(eq(referenceDocuments.origin, 'user'), eq(referenceDocuments.addedBy, user.id)));
+    await tx.delete(referenceDocuments).where(and(eq(referenceDocuments.origin, 'user'), eq(referenceDocuments.addedBy, userId)));
     // Everything else hangs off the user row and goes with it (ON DELETE CASCADE / SET NULL).
-    await tx.delete(users).where(eq(users.id, user.id));
-    await audit(tx, { action: 'account deleted by its owner', category: 'user', ip: meta.ip });
+    await tx.delete(users).where(eq(users.id, userId));
+    await audit(tx, entry);
   });
 }
 

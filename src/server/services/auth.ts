@@ -12,6 +12,10 @@ import { admitLoginAttempt, loginSucceeded } from './login-throttle';
 import * as throttle from './throttle';
 import { twoFactorChallenge } from './two-factor';
 import { audit, createUser, findUserByEmail, toPublicUser } from './users';
+import { getSettings } from './settings';
+import { addressAllowed, notAllowedMessage } from './ip-allowlist';
+import { SIGNUPS_CLOSED_MESSAGE } from '../../shared/settings';
+import { isStaff } from '../../shared/roles';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 const FORGOT_MAX_PER_EMAIL = 5;
@@ -43,6 +47,12 @@ export async function login(ctx: ServerContext, req: FastifyRequest, reply: Fast
     await audit(ctx.db, { userId: user.id, email: user.email, action: 'Login refused: account suspended', category: 'auth', ip });
     throw new AppError('forbidden', ACCOUNT_SUSPENDED);
   }
+  // The admin IP allow-list (/admin/ip-whitelist) also closes staff sign-in from other addresses.
+  const { ipAllowList } = await getSettings(ctx.db);
+  if (isStaff(user.role) && !addressAllowed(ipAllowList, ip)) {
+    await audit(ctx.db, { userId: user.id, email: user.email, action: 'Staff login refused: address not on the IP allow-list', category: 'security', ip });
+    throw new AppError('forbidden', notAllowedMessage(ip));
+  }
   await loginSucceeded(ctx.db, ticket);
   // With two-factor on, the right password earns a challenge, not a session (services/two-factor.ts).
   const secondFactor = await twoFactorChallenge(ctx, user);
@@ -54,6 +64,8 @@ export async function login(ctx: ServerContext, req: FastifyRequest, reply: Fast
 
 export async function register(ctx: ServerContext, req: FastifyRequest, reply: FastifyReply, body: RegisterBody) {
   const ip = clientIp(req);
+  // Staff may close sign-ups (/admin/features); accounts can still be created from the command line.
+  if (!(await getSettings(ctx.db)).signupsOpen) throw new AppError('forbidden', SIGNUPS_CLOSED_MESSAGE);
   const perHour = ctx.env.SIGNUPS_PER_ADDRESS_PER_HOUR;
   if (perHour > 0) {
     // Counted before the account exists, so concurrent sign-ups cannot overshoot; a refused one is not given back.
@@ -123,16 +135,18 @@ export async function sendPasswordReset(
   await ctx.db.insert(passwordResetTokens).values({ tokenHash, userId: user.id, expiresAt: new Date(ctx.now().getTime() + RESET_TTL_MS) });
   await audit(ctx.db, { userId: meta.actor.id, email: meta.actor.email, action: meta.reason, category: 'security', ip: meta.ip });
   const link = `${ctx.origin}/reset-password?token=${encodeURIComponent(token)}`;
+  // The site's name is a setting (/admin/settings).
+  const site = (await getSettings(ctx.db)).siteName;
   void ctx.mailer
     .send({
       to: user.email,
-      subject: 'Reset your Veritext password',
+      subject: `Reset your ${site} password`,
       text:
-        `Hello ${user.username},\n\nSomeone asked to reset the password of your Veritext account.\n` +
+        `Hello ${user.username},\n\nSomeone asked to reset the password of your ${site} account.\n` +
         `Open this link within one hour to choose a new password:\n\n${link}\n\n` +
         `If it was not you, ignore this e-mail: your password stays as it is.\n`,
       html:
-        `<p>Hello ${escapeHtml(user.username)},</p><p>Someone asked to reset the password of your Veritext account.</p>` +
+        `<p>Hello ${escapeHtml(user.username)},</p><p>Someone asked to reset the password of your ${escapeHtml(site)} account.</p>` +
         `<p><a href="${escapeHtml(link)}">Choose a new password</a> (the link works once, for one hour).</p>` +
         `<p>If it was not you, ignore this e-mail: your password stays as it is.</p>`,
     })

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { checkoutSessions, payments, refunds, subscriptions, webhookEvents } from '../../db/schema';
-import { findPack } from '../../shared/plans';
+import { checkoutSessions, payments, subscriptions, webhookEvents } from '../../db/schema';
 import type { ServerContext } from '../context';
-import { addMonth, downgradeToFree, fulfilCheckout, grantCredits, renewSubscription } from './billing';
+import { addMonth, downgradeToFree, fulfilCheckout, renewSubscription } from './billing';
+import { recordRefund } from './payments/refunds';
 import { audit } from './users';
 
 /**
@@ -193,35 +193,12 @@ async function chargeRefunded(ctx: ServerContext, c: Obj, log: Log): Promise<Eve
     return 'ignored';
   }
   const refunded = Number(c.amount_refunded ?? 0);
-  if (refunded <= payment.refundedAmount) return 'duplicate';
-  // The cumulative refunded amount names the refund step, so a replay of the same step inserts nothing.
-  const inserted = await ctx.db
-    .insert(refunds)
-    .values({
-      paymentId: payment.id,
-      amount: refunded - payment.refundedAmount,
-      currency: payment.currency,
-      providerRef: `${c.id}:${refunded}`,
-      reason: c.refunds?.data?.[0]?.reason ?? null,
-    })
-    .onConflictDoNothing()
-    .returning({ id: refunds.id });
-  if (!inserted.length) return 'duplicate';
-  const full = refunded >= payment.amount;
-  await ctx.db
-    .update(payments)
-    .set({ refundedAmount: refunded, status: full ? 'refunded' : 'partially_refunded' })
-    .where(eq(payments.id, payment.id));
-  // A refunded pack takes back what is left of its credits.
-  const pack = payment.kind === 'pack' && full ? findPack(payment.item) : undefined;
-  if (pack && payment.userId) {
-    const negative = Object.fromEntries(Object.entries(pack.amounts).map(([k, v]) => [k, -(v ?? 0)]));
-    await grantCredits(ctx.db, payment.userId, negative, `refund:${payment.id}`, 'refund');
-  }
-  await audit(ctx.db, {
-    userId: payment.userId,
-    action: `refund recorded: ${payment.description} (${refunded - payment.refundedAmount})`,
-    category: 'payment',
+  // The cumulative refunded amount names the refund step, so a replay of the same step (or the step an approval
+  // already recorded: services/payments/stripe.ts names it the same way) inserts nothing.
+  const recorded = await recordRefund(ctx, payment.id, {
+    refundedTotal: refunded,
+    providerRef: `${c.id}:${refunded}`,
+    reason: c.refunds?.data?.[0]?.reason ?? null,
   });
-  return 'processed';
+  return recorded.outcome;
 }

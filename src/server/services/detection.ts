@@ -9,6 +9,7 @@ import { combineWithEngine } from '../../engines/detector/curvature';
 import { percent, type DetectEngine, type DetectResponse, type Verdict, type VerdictBands } from '../../shared/api/detector';
 import type { ServerContext } from '../context';
 import { runEngine } from '../engine-pool';
+import { logDetection } from './detection-logs';
 import { configuredProviders, type ProviderResult } from './detection-providers';
 import { scoreText, type ScorerConfig, type ScorerResult } from './detector-scorer';
 
@@ -149,7 +150,26 @@ export function detectionBody(outcome: DetectionOutcome): Omit<DetectResponse, '
   };
 }
 
-/** Detect and build the answer body (the route adds the allowance). */
-export async function detectDocument(ctx: ServerContext, text: string, log: Log, signal?: AbortSignal): Promise<Omit<DetectResponse, 'allowance'>> {
-  return detectionBody(await runDetection(ctx, text, log, signal));
+/** Who asked for a detection, for its log entry. */
+export interface DetectionCaller {
+  userId: string | null;
+  anonId: string | null;
+}
+
+/**
+ * Detect and build the answer body (the route adds the allowance). With `caller`, the detection is also written to the
+ * detection logs (in the background: a failed write is logged, never the caller's error) and the answer carries the
+ * entry's id, so the result can be reported as wrong.
+ */
+export async function detectDocument(
+  ctx: ServerContext,
+  text: string,
+  log: Log,
+  signal?: AbortSignal,
+  caller?: DetectionCaller,
+): Promise<Omit<DetectResponse, 'allowance'>> {
+  const body = detectionBody(await runDetection(ctx, text, log, signal));
+  if (!caller) return body;
+  const detectionId = logDetection(ctx, { ...caller, score: body.score, verdict: body.verdict, words: body.wordCount, engine: body.engine, text }, log);
+  return { ...body, detectionId };
 }

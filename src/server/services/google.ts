@@ -10,6 +10,7 @@ import { clientIp } from '../http';
 import { createSession } from './sessions';
 import { hasTwoFactor } from './two-factor';
 import { audit, createUser, findUserByEmail, type UserRow } from './users';
+import { getSettings } from './settings';
 
 /**
  * Google sign-in: OpenID Connect authorization-code flow with PKCE (RFC 7636) and a nonce.
@@ -26,7 +27,8 @@ const HTTP_TIMEOUT_MS = 5_000;
 const DISCOVERY_TTL_MS = 6 * 60 * 60 * 1000;
 
 /** Error codes the login page understands (`/login?error=…`). */
-export type GoogleErrorCode = 'google_not_configured' | 'google_failed' | 'google_email_unverified' | 'two_factor_required' | 'account_suspended';
+export type GoogleErrorCode =
+  'google_not_configured' | 'google_failed' | 'google_email_unverified' | 'two_factor_required' | 'account_suspended' | 'signups_closed';
 
 /** A failed sign-in. `reason` is for the server log only and never contains tokens. */
 export class GoogleSignInError extends Error {
@@ -356,6 +358,8 @@ async function resolveUser(ctx: ServerContext, identity: GoogleIdentity, ip: str
   // attacker's Google identity stays linked to it. Google marks real Gmail/Workspace addresses verified,
   // so this only turns away addresses Google itself has not confirmed.
   if (!identity.emailVerified) throw new GoogleSignInError('google_email_unverified', 'new account refused: e-mail not verified by Google');
+  // Staff closed sign-ups (/admin/features): existing accounts still sign in, no new one is created.
+  if (!(await getSettings(ctx.db)).signupsOpen) throw new GoogleSignInError('signups_closed', 'new account refused: sign-ups are closed');
 
   const username = await uniqueUsername(ctx, usernameBase(identity.email, identity.name));
   let created: UserRow;

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { usageEvents } from '../../db/schema';
 import { ADDON_PACKS, formatPrice, type PlanId, type PlanTerms } from '../../shared/plans';
 import { AppError } from '../errors';
 import { rows } from './billing';
@@ -185,20 +184,27 @@ export interface UsageEventInput {
   engine: string | null;
   chargedAllowance?: number;
   chargedCredits?: number;
+  /** The caller's plan; when left out it is read from the account (its subscription), 'anonymous' for a visitor. */
+  plan?: string | null;
+  /** The public-API key the request came with, if any. */
+  apiKeyId?: string | null;
+}
+
+/**
+ * The plan recorded on the event, so usage by plan stays true after the account changes plan: the one given, else
+ * 'anonymous' for a visitor, the subscription's plan for a plan account, and 'staff' for staff roles.
+ */
+function eventPlan(e: UsageEventInput) {
+  return sql`coalesce(${e.plan ?? null}::text, case when ${e.userId}::uuid is null then 'anonymous' end,
+    (select case when u.role in ('free', 'basic', 'pro', 'agency') then coalesce(s.plan, u.role) else 'staff' end
+     from users u left join subscriptions s on s.user_id = u.id where u.id = ${e.userId}::uuid))`;
 }
 
 export async function recordUsage(db: Db, e: UsageEventInput): Promise<void> {
-  await db.insert(usageEvents).values({
-    userId: e.userId,
-    anonId: e.anonId,
-    tool: e.tool,
-    characters: e.characters,
-    status: e.status,
-    latencyMs: e.latencyMs === null ? null : Math.round(e.latencyMs),
-    engine: e.engine?.slice(0, 100) ?? null,
-    chargedAllowance: e.chargedAllowance ?? 0,
-    chargedCredits: e.chargedCredits ?? 0,
-  });
+  await db.execute(sql`
+    insert into usage_events (user_id, anon_id, tool, characters, status, latency_ms, engine, charged_allowance, charged_credits, plan, api_key_id)
+    values (${e.userId}::uuid, ${e.anonId}, ${e.tool}, ${e.characters}::integer, ${e.status}, ${e.latencyMs === null ? null : Math.round(e.latencyMs)}::integer,
+      ${e.engine?.slice(0, 100) ?? null}, ${e.chargedAllowance ?? 0}::integer, ${e.chargedCredits ?? 0}::integer, ${eventPlan(e)}, ${e.apiKeyId ?? null}::uuid)`);
 }
 
 /**
@@ -209,10 +215,10 @@ export async function recordUsage(db: Db, e: UsageEventInput): Promise<void> {
 export async function settleUsage(db: Db, pendingId: string | null, e: UsageEventInput): Promise<void> {
   await db.execute(sql`
     with settled as (delete from pending_charges where id = ${pendingId}::uuid returning id)
-    insert into usage_events (user_id, anon_id, tool, characters, status, latency_ms, engine, charged_allowance, charged_credits)
+    insert into usage_events (user_id, anon_id, tool, characters, status, latency_ms, engine, charged_allowance, charged_credits, plan, api_key_id)
     select ${e.userId}::uuid, ${e.anonId}, ${e.tool}, ${e.characters}::integer, ${e.status}, ${e.latencyMs === null ? null : Math.round(e.latencyMs)}::integer,
       ${e.engine?.slice(0, 100) ?? null}, case when exists (select 1 from settled) then ${e.chargedAllowance ?? 0}::integer else 0 end,
-      case when exists (select 1 from settled) then ${e.chargedCredits ?? 0}::integer else 0 end`);
+      case when exists (select 1 from settled) then ${e.chargedCredits ?? 0}::integer else 0 end, ${eventPlan(e)}, ${e.apiKeyId ?? null}::uuid`);
 }
 
 export interface RejectionInput {

@@ -33,7 +33,10 @@ import {
   type AllowanceKey,
   type PlanContext,
 } from './metering';
+import { authenticateApiKey, bearerKey } from './api-keys';
 import { currentUser } from './sessions';
+import { getSettings } from './settings';
+import { anonLimitMessage, toolDisabledMessage } from '../../shared/settings';
 import * as throttle from './throttle';
 
 /**
@@ -91,24 +94,25 @@ export interface Caller {
   startedAt: number;
   /** Keyed hash of the client address (addressHash); absent only for a caller built outside a request. */
   addressHash?: string;
+  /** The API key the request was sent with (`Authorization: Bearer`), recorded on its usage event; null or absent for the web. */
+  apiKeyId?: string | null;
 }
 
+/**
+ * Who is calling a tool. A request with `Authorization: Bearer <key>` acts for the key's owner, with their plan
+ * and metering, and its cookies are not read at all: the key is the whole credential (this is what lets the CSRF
+ * check pass such requests, see plugins/csrf.ts). Otherwise the session cookie, else an anonymous visitor.
+ */
 export async function resolveCaller(ctx: ServerContext, req: FastifyRequest, reply: FastifyReply): Promise<Caller> {
   const startedAt = performance.now();
   const address = addressHash(ctx.cookieSecret, clientIp(req));
-  const user = await currentUser(req);
-  if (user) {
-    if (isStaff(user.role)) return { user, anonId: null, plan: null, startedAt, addressHash: address };
-    const sub = await loadSubscription(ctx, user.id, user.role);
-    const plan = await getPlan(ctx.db, sub.plan as PlanContext['plan']);
-    return {
-      user,
-      anonId: null,
-      plan: { plan: plan.id, planName: plan.name, terms: termsOf(sub), periodKey: periodKey(sub.currentPeriodStart), periodEnd: sub.currentPeriodEnd },
-      startedAt,
-      addressHash: address,
-    };
+  const key = bearerKey(req.headers.authorization);
+  if (key !== null) {
+    const owner = await authenticateApiKey(ctx, key);
+    return { ...(await userCaller(ctx, owner.user, startedAt, address)), apiKeyId: owner.apiKeyId };
   }
+  const user = await currentUser(req);
+  if (user) return userCaller(ctx, user, startedAt, address);
   const raw = req.cookies[ANON_COOKIE];
   if (raw) {
     const unsigned = req.unsignCookie(raw);
@@ -126,9 +130,23 @@ export async function resolveCaller(ctx: ServerContext, req: FastifyRequest, rep
   return { user: null, anonId, plan: null, startedAt, addressHash: address };
 }
 
-/** The caller's words-per-request limit: the plan's copied terms, 500 for visitors, the largest for staff. */
-export function callerWordLimit(caller: Caller): number {
-  if (!caller.user) return ANON_WORD_LIMIT;
+/** A logged-in caller: staff without a plan, a plan account with its plan's copied terms. */
+async function userCaller(ctx: ServerContext, user: PublicUser, startedAt: number, address: string): Promise<Caller> {
+  if (isStaff(user.role)) return { user, anonId: null, plan: null, startedAt, addressHash: address };
+  const sub = await loadSubscription(ctx, user.id, user.role);
+  const plan = await getPlan(ctx.db, sub.plan as PlanContext['plan']);
+  return {
+    user,
+    anonId: null,
+    plan: { plan: plan.id, planName: plan.name, terms: termsOf(sub), periodKey: periodKey(sub.currentPeriodStart), periodEnd: sub.currentPeriodEnd },
+    startedAt,
+    addressHash: address,
+  };
+}
+
+/** The caller's words-per-request limit: the plan's copied terms, the visitor setting (500 by default) for visitors, the largest for staff. */
+export function callerWordLimit(caller: Caller, anonWordLimit: number = ANON_WORD_LIMIT): number {
+  if (!caller.user) return anonWordLimit;
   if (!caller.plan) return STAFF_WORD_LIMIT;
   return caller.plan.terms.wordLimit;
 }
@@ -137,10 +155,10 @@ export function callerWordLimit(caller: Caller): number {
  * Non-empty text within the caller's word limit, or a 4xx saying which. A visitor is told what a free
  * account would allow: `freeWordLimit`, the free plan's current terms (USER_WORD_LIMIT by default).
  */
-export function checkText(text: string, caller: Caller, freeWordLimit: number = USER_WORD_LIMIT): number {
+export function checkText(text: string, caller: Caller, freeWordLimit: number = USER_WORD_LIMIT, anonWordLimit: number = ANON_WORD_LIMIT): number {
   const words = countWords(text);
   if (words === 0) throw new AppError('validation_failed', 'Please enter some text to analyze.', { text: 'Required' });
-  const limit = callerWordLimit(caller);
+  const limit = callerWordLimit(caller, anonWordLimit);
   if (words > limit) {
     const upgrade = caller.plan && caller.plan.plan !== 'agency' ? ' Upgrade your plan on the Pricing page for longer texts.' : '';
     throw new AppError('word_limit_exceeded', wordLimitMessage(words, limit, caller.user === null ? freeWordLimit : null) + upgrade);
@@ -176,6 +194,9 @@ export function checkToolAccess(toolId: string, caller: Caller): void {
  */
 export async function admitCaller(ctx: ServerContext, caller: Caller, toolId: string): Promise<void> {
   try {
+    // A tool staff turned off (/admin/features) answers 503 for everyone, before anything else is counted.
+    if ((await getSettings(ctx.db)).disabledTools.includes(toolId))
+      throw new AppError('service_unavailable', toolDisabledMessage(findTool(toolId)?.name ?? 'tool'));
     const key = caller.user ? `tools:user:${caller.user.id}` : `tools:ip:${caller.addressHash ?? caller.anonId}`;
     const rate = await throttle.consume(ctx.db, key, TOOL_REQUESTS_PER_MINUTE, RATE_WINDOW_MS);
     if (!rate.ok) {
@@ -228,20 +249,22 @@ export async function runTool<T>(
   engineOf: (result: T) => string | null | undefined = () => null,
 ): Promise<{ result: T; allowance: AllowanceState | null; words: number }> {
   const characters = chargeableCharacters(run.text);
-  const event = { userId: caller.user?.id ?? null, anonId: caller.anonId, tool: run.tool, characters };
+  const event = { userId: caller.user?.id ?? null, anonId: caller.anonId, apiKeyId: caller.apiKeyId ?? null, tool: run.tool, characters };
   const latency = () => performance.now() - caller.startedAt;
   const reject = async (err: unknown): Promise<never> => {
     await rejected(ctx, caller, run.tool, characters, err);
     throw err;
   };
 
+  // The visitor limits are settings (/admin/settings); the defaults are those of src/shared/limits.ts.
+  const { anonWordLimit, anonLimits } = await getSettings(ctx.db);
   let words = 0;
   try {
     // toolRoute admitted the caller before reading the input; checked again so runTool is safe on its own.
     checkToolAccess(run.tool, caller);
     // A visitor over the limit is told what the free plan allows today.
-    const over = !caller.user && countWords(run.text) > ANON_WORD_LIMIT;
-    words = checkText(run.text, caller, over ? (await getPlan(ctx.db, 'free')).wordLimit : undefined);
+    const over = !caller.user && countWords(run.text) > anonWordLimit;
+    words = checkText(run.text, caller, over ? (await getPlan(ctx.db, 'free')).wordLimit : undefined, anonWordLimit);
   } catch (err) {
     return reject(err);
   }
@@ -251,13 +274,14 @@ export async function runTool<T>(
   let pending = false;
   let allowance: AllowanceState | null = null;
   if (caller.anonId && run.anon) {
-    const limit = ANON_LIMITS[run.anon];
+    const limit = anonLimits[run.anon];
     // The cookie's key first: vt_take_allowance locks in the order given.
     const keys: AllowanceKey[] = [{ key: `anon:${run.anon}:${caller.anonId}`, limit }];
     if (caller.addressHash) keys.push({ key: `anon-ip:${run.anon}:${caller.addressHash}`, limit: limit * ANON_ADDRESS_FACTOR });
     const taken = await takeAllowance(ctx.db, pendingId, run.tool, keys, ANON_WINDOW_MS);
     if (!taken.ok) {
-      return reject(new AppError('limit_reached', LIMIT_MESSAGES[run.anon].message, undefined, { 'retry-after': String(taken.retryAfter) }));
+      const message = limit === ANON_LIMITS[run.anon] ? LIMIT_MESSAGES[run.anon].message : anonLimitMessage(run.anon, limit);
+      return reject(new AppError('limit_reached', message, undefined, { 'retry-after': String(taken.retryAfter) }));
     }
     pending = true;
     // What the visitor has left is the smaller of what the cookie and the address have left.

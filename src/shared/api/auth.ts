@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES } from '../roles';
+import { RoleName } from '../roles';
 
 /** Zod contract shared by the auth routes and the auth pages. */
 export const EMAIL_MESSAGE = 'Please enter a valid email address';
@@ -45,12 +45,19 @@ export const PublicUser = z.object({
   id: z.string(),
   username: z.string(),
   email: z.string(),
-  role: z.enum(ROLES),
+  role: RoleName,
 });
 export type PublicUser = z.infer<typeof PublicUser>;
 
-export const MeResponse = z.object({ user: PublicUser });
-export const LoginResponse = z.object({ sessionActive: z.literal(true), user: PublicUser, message: z.string() });
+/** GET /api/auth/me: the user and their effective permissions (src/shared/permissions.ts; a custom staff role's from the database). */
+export const MeResponse = z.object({ user: PublicUser, permissions: z.array(z.string()) });
+export const LoginResponse = z.object({
+  sessionActive: z.literal(true),
+  user: PublicUser,
+  message: z.string(),
+  /** Staff must enrol in two-factor before the administrator area opens (the "require two-factor for staff" setting). */
+  twoFactorSetupRequired: z.literal(true).optional(),
+});
 
 export type LoginBody = z.infer<typeof LoginBody>;
 export type RegisterBody = z.infer<typeof RegisterBody>;

@@ -51,6 +51,11 @@ export interface DetectResponse {
   text?: string;
   /** Anonymous visitors: detections used and allowed this session. */
   allowance: { used: number; limit: number } | null;
+  /**
+   * Id of the detection log entry written for this result (POST /api/reports reports it as wrong). Absent when the
+   * detection was not logged (e.g. a caller outside a tool request).
+   */
+  detectionId?: string | null;
 }
 
 export type DetectEngine = 'veritext' | 'veritext+scorer' | 'gptzero' | 'sapling';

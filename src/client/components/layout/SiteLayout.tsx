@@ -1,6 +1,8 @@
 import { Suspense } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { useCurrentUser } from '@/client/lib/auth';
+import { useSite } from '@/client/lib/site';
+import { MaintenanceBanner, SiteSettingsSync } from '@/client/features/site/SiteSettings';
 import { cn } from '@/client/lib/utils';
 import { PageSpinner } from '@/client/components/ui/spinner';
 import { BottomBar } from './BottomBar';
@@ -19,6 +21,8 @@ export interface RouteHandle {
 /** Layout of user pages: header, optional sidebar, content, footer, mobile bottom bar, cookie banner. */
 export function SiteLayout() {
   const { user } = useCurrentUser();
+  // Re-render the header and footer when the site's name and e-mail arrive from /api/site.
+  useSite();
   const matches = useMatches();
   const wantsSidebar = matches.some((m) => (m.handle as RouteHandle | undefined)?.sidebar);
   const showSidebar = Boolean(user) && wantsSidebar;
@@ -32,6 +36,8 @@ export function SiteLayout() {
       >
         Skip to content
       </a>
+      <SiteSettingsSync />
+      <MaintenanceBanner />
       <Header />
       <div className="flex flex-1">
         {showSidebar && user && <Sidebar user={user} />}

@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TwoFactorConfirmResponse, TwoFactorSetupResponse, TwoFactorStatus } from '@/shared/api/auth';
+import type { Invoice, RefundRequestResponse, RefundRequestsResponse } from '@/shared/api/admin-billing';
 import type { ProfileUpdateResponse } from '@/shared/api/billing';
 import type { UserSettings } from '@/shared/api/user-settings';
 import { apiJson, apiRequest } from '@/client/lib/api';
 import { ME_QUERY_KEY } from '@/client/lib/auth';
+import { PAYMENTS_KEY } from '@/client/features/billing/api';
 
 /** PATCH /api/user/profile with the changed fields (and the current password when the e-mail changes); the header's user is re-read after it. */
 export function useUpdateProfile() {
@@ -89,4 +91,32 @@ export function useDisableTwoFactor() {
     mutationFn: (body: { password: string; code: string }) => apiJson<TwoFactorStatus>('POST', `${TWO_FACTOR}/disable`, body),
     onSuccess: (data) => queryClient.setQueryData([TWO_FACTOR], data),
   });
+}
+
+// ---------- Refund requests and invoices ----------
+export const REFUND_REQUESTS_KEY = ['/api/billing/refund-requests'] as const;
+
+/** The signed-in user's refund requests (GET /api/billing/refund-requests), to show each payment's request. */
+export function useMyRefundRequests(enabled = true) {
+  return useQuery({ queryKey: REFUND_REQUESTS_KEY, queryFn: () => apiJson<RefundRequestsResponse>('GET', REFUND_REQUESTS_KEY[0]), enabled });
+}
+
+/** POST /api/billing/payments/:id/refund-request with the reason; the requests and payments are re-read after it. */
+export function useRequestRefund() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ paymentId, reason }: { paymentId: string; reason: string }) =>
+      apiJson<RefundRequestResponse>('POST', `/api/billing/payments/${encodeURIComponent(paymentId)}/refund-request`, { reason }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: REFUND_REQUESTS_KEY }), queryClient.invalidateQueries({ queryKey: PAYMENTS_KEY })]),
+  });
+}
+
+/** The invoice of one payment (its buyer, or staff who may read payments). */
+export function useInvoice(id: string) {
+  return useQuery({ queryKey: ['/api/invoices', id], queryFn: () => apiJson<Invoice>('GET', `/api/invoices/${encodeURIComponent(id)}`), retry: false });
+}
+
+/** The invoice as a PDF, drawn by the server: a plain link downloads it with the session cookie. */
+export function invoicePdfUrl(id: string): string {
+  return `/api/invoices/${encodeURIComponent(id)}/pdf`;
 }

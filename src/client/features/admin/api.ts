@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { AdminOverview } from '@/shared/api/admin';
+import type { AdminDashboardResponse } from '@/shared/api/admin-analytics';
 import type { BlogListResponse, BlogPost, BlogPostResponse, BlogStatus } from '@/shared/api/blog';
 import type { LibraryListResponse, REFERENCE_ORIGINS } from '@/shared/api/plagiarism';
 import { apiJson, apiRequest, apiUpload, fileForm } from '@/client/lib/api';
@@ -11,10 +12,17 @@ export const ADMIN_OVERVIEW_API = '/api/admin/overview';
 export const ADMIN_LIBRARY_API = '/api/admin/library';
 export { ADMIN_BLOG_API };
 
-export type { AdminOverview };
+export const ADMIN_DASHBOARD_API = '/api/admin/dashboard';
+
+export type { AdminDashboardResponse, AdminOverview };
 
 export function useAdminOverview() {
   return useQuery({ queryKey: [ADMIN_OVERVIEW_API], queryFn: () => apiJson<AdminOverview>('GET', ADMIN_OVERVIEW_API) });
+}
+
+/** The dashboard's figures and 30-day series; `refetch` is the page's Refresh Data. */
+export function useAdminDashboard() {
+  return useQuery({ queryKey: [ADMIN_DASHBOARD_API], queryFn: () => apiJson<AdminDashboardResponse>('GET', ADMIN_DASHBOARD_API) });
 }
 
 /** What a page does once a change is saved; it runs before the affected lists are refetched. */

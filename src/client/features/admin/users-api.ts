@@ -1,5 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminUserActionResponse, AdminUserDetail, AdminUsersResponse, UserStatus } from '@/shared/api/admin-users';
+import type {
+  AdminBulkResponse,
+  AdminUserActionResponse,
+  AdminUserDetail,
+  AdminUsersResponse,
+  AdminUserSummary,
+  BulkAction,
+  UserStatus,
+} from '@/shared/api/admin-users';
+import type { SubscriptionInfo } from '@/shared/api/billing';
+import type { PlanId } from '@/shared/plans';
 import type { Role } from '@/shared/roles';
 import { apiJson } from '@/client/lib/api';
 
@@ -7,7 +17,7 @@ import { apiJson } from '@/client/lib/api';
 
 export const ADMIN_USERS_API = '/api/admin/users';
 
-export type { AdminUserDetail, AdminUsersResponse, UserStatus };
+export type { AdminBulkResponse, AdminUserDetail, AdminUsersResponse, AdminUserSummary, BulkAction, UserStatus };
 
 export interface AdminUsersFilter {
   q: string;
@@ -74,6 +84,48 @@ export function useSendPasswordReset(id: string, cb: { onSuccess?: () => void; o
       cb.onSuccess?.();
       // the account's audit trail shows the new entry
       await qc.invalidateQueries({ queryKey: [ADMIN_USERS_API, 'detail', id] });
+    },
+    onError: (err) => cb.onError?.(err),
+  });
+}
+
+/** Put the account on a plan now, free of charge (audited); its page is refetched. */
+export function useChangeUserPlan(id: string, cb: { onSuccess?: (s: SubscriptionInfo) => void; onError?: (err: Error) => void } = {}) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (plan: PlanId) =>
+      (await apiJson<{ subscription: SubscriptionInfo }>('POST', `${ADMIN_USERS_API}/${encodeURIComponent(id)}/plan`, { plan })).subscription,
+    onSuccess: async (sub) => {
+      cb.onSuccess?.(sub);
+      await qc.invalidateQueries({ queryKey: [ADMIN_USERS_API] });
+    },
+    onError: (err) => cb.onError?.(err),
+  });
+}
+
+/** Delete the account for good; `confirm` is its e-mail address typed again. */
+export function useDeleteUser(id: string, cb: { onSuccess?: () => void; onError?: (err: Error) => void } = {}) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (confirm: string) => apiJson<{ deleted: true }>('DELETE', `${ADMIN_USERS_API}/${encodeURIComponent(id)}`, { confirm }),
+    onSuccess: async () => {
+      cb.onSuccess?.();
+      // The list must not offer the deleted account; its page is gone.
+      qc.removeQueries({ queryKey: [ADMIN_USERS_API, 'detail', id] });
+      await qc.invalidateQueries({ queryKey: [ADMIN_USERS_API, 'list'] });
+    },
+    onError: (err) => cb.onError?.(err),
+  });
+}
+
+/** Account Actions: suspend or restore many accounts; the answer says, per account, what happened. */
+export function useBulkUserAction(cb: { onSuccess?: (res: AdminBulkResponse) => void; onError?: (err: Error) => void } = {}) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, ids }: { action: BulkAction; ids: string[] }) => apiJson<AdminBulkResponse>('POST', `${ADMIN_USERS_API}/bulk`, { action, ids }),
+    onSuccess: async (res) => {
+      cb.onSuccess?.(res);
+      await qc.invalidateQueries({ queryKey: [ADMIN_USERS_API] });
     },
     onError: (err) => cb.onError?.(err),
   });

@@ -9,12 +9,14 @@ export interface MessageResponse {
 }
 
 /**
- * POST /api/auth/login: the session cookie is set by the answer, and null is returned; an account with
- * two-factor on gets the challenge instead, to send back with a code through `loginWithCode`.
+ * POST /api/auth/login: the session cookie is set by the answer. An account with two-factor on gets the challenge
+ * instead, to send back with a code through `loginWithCode`; a staff member who must first enrol in two-factor gets
+ * `setupRequired` with the server's message.
  */
-export async function login(body: LoginBody): Promise<TwoFactorRequiredResponse | null> {
+export async function login(body: LoginBody): Promise<TwoFactorRequiredResponse | { setupRequired: string } | null> {
   const answer = await apiJson<LoginAnswer>('POST', '/api/auth/login', body);
-  return 'twoFactorRequired' in answer ? answer : null;
+  if ('twoFactorRequired' in answer) return answer;
+  return answer.twoFactorSetupRequired ? { setupRequired: answer.message } : null;
 }
 
 /** POST /api/auth/login/2fa: the login challenge and an authenticator (or recovery) code; sets the session cookie. */

@@ -10,6 +10,7 @@ import { HighlightedText, HighlightLegend } from './HighlightedText';
 import { ScoreGauge } from './ScoreGauge';
 import { VerdictScale } from './VerdictScale';
 import { FairnessNote } from './FairnessNote';
+import { ReportResult } from './ReportResult';
 
 export async function copyText(text: string): Promise<void> {
   try {
@@ -87,6 +88,8 @@ export const DetectorResult = forwardRef<HTMLDivElement, { result: DetectRespons
           <Copy /> Copy result
         </Button>
         {actions}
+        {/* Keyed by the detection: a new result starts a new report. */}
+        {result.detectionId && <ReportResult key={result.detectionId} detectionId={result.detectionId} verdict={result.verdict} text={text} />}
         <span className="ml-auto text-xs text-muted-foreground">
           {result.provider === 'veritext' ? `Offline engine ${result.modelVersion}` : `Provider: ${result.provider}`} · {result.wordCount} words
         </span>

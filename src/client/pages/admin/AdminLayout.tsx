@@ -3,8 +3,8 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, KeyRound, LogOut, Menu, Moon, RefreshCw, Settings, ShieldCheck, Sun, User, X } from 'lucide-react';
 import type { PublicUser } from '@/shared/api/auth';
-import { can } from '@/shared/permissions';
-import type { StaffRole } from '@/shared/roles';
+import type { Permission } from '@/shared/permissions';
+import { roleLabel, type StaffRole } from '@/shared/roles';
 import { useLogout } from '@/client/lib/auth';
 import { SITE } from '@/client/lib/site';
 import { useAdminTheme } from '@/client/lib/theme';
@@ -20,14 +20,23 @@ import {
 } from '@/client/components/ui/dropdown-menu';
 import { PageSpinner } from '@/client/components/ui/spinner';
 import { Avatar } from '@/client/components/layout/UserMenu';
-import { ROLE_BANNERS, adminNavFor } from './nav';
+import { adminNavFor, roleBanner } from './nav';
 
-const ROLE_NAMES: Record<StaffRole, string> = { admin: 'Administrator', manager: 'Manager', support: 'Support', super_admin: 'Super Admin' };
+/** The profile menu's role line; a custom role is named from its id (the session answer carries no name). */
+function roleName(role: StaffRole): string {
+  return role === 'admin' ? 'Administrator' : roleLabel(role);
+}
 
-function AdminNav({ role }: { role: StaffRole }) {
+/** What every admin page gets from the layout (`useOutletContext`): the role, and what it may do (from /api/auth/me). */
+export interface AdminOutletContext {
+  role: StaffRole;
+  permissions: Permission[];
+}
+
+function AdminNav({ role, permissions }: { role: StaffRole; permissions: Permission[] }) {
   return (
     <nav aria-label="Administration" className="flex flex-col gap-5 px-3 py-4">
-      {adminNavFor(role).map((g) => (
+      {adminNavFor(role, permissions).map((g) => (
         <div key={g.group}>
           <h2 className="px-2 pb-1.5 text-xs font-semibold uppercase tracking-wider text-slate-400">{g.group}</h2>
           <ul className="flex flex-col gap-0.5">
@@ -54,12 +63,12 @@ function AdminNav({ role }: { role: StaffRole }) {
   );
 }
 
-export function AdminLayout({ user, role }: { user: PublicUser; role: StaffRole }) {
+export function AdminLayout({ user, role, permissions }: { user: PublicUser; role: StaffRole; permissions: Permission[] }) {
   const [drawer, setDrawer] = useState(false);
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const logout = useLogout('admin');
-  const banner = ROLE_BANNERS[role];
+  const banner = roleBanner(role);
   const { theme, toggle: toggleTheme } = useAdminTheme();
 
   useEffect(() => setDrawer(false), [pathname]);
@@ -71,7 +80,7 @@ export function AdminLayout({ user, role }: { user: PublicUser; role: StaffRole 
           <ShieldCheck className="h-5 w-5 text-indigo-300" aria-hidden="true" />
           <span className="font-semibold">{SITE.name} Admin</span>
         </div>
-        <AdminNav role={role} />
+        <AdminNav role={role} permissions={permissions} />
       </aside>
 
       {drawer && (
@@ -89,7 +98,7 @@ export function AdminLayout({ user, role }: { user: PublicUser; role: StaffRole 
                 <X className="h-5 w-5" aria-hidden="true" />
               </button>
             </div>
-            <AdminNav role={role} />
+            <AdminNav role={role} permissions={permissions} />
           </div>
         </div>
       )}
@@ -135,7 +144,7 @@ export function AdminLayout({ user, role }: { user: PublicUser; role: StaffRole 
                 <DropdownMenuLabel className="flex flex-col gap-0.5">
                   <span className="truncate font-semibold">{user.username}</span>
                   <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
-                  <span className="text-xs font-normal text-muted-foreground">{ROLE_NAMES[role]}</span>
+                  <span className="text-xs font-normal text-muted-foreground">{roleName(role)}</span>
                 </DropdownMenuLabel>
                 <DropdownMenuSeparator />
                 <DropdownMenuItem asChild>
@@ -143,14 +152,14 @@ export function AdminLayout({ user, role }: { user: PublicUser; role: StaffRole 
                     <User aria-hidden="true" /> My Profile
                   </Link>
                 </DropdownMenuItem>
-                {can(role, 'api-keys:manage') && (
+                {permissions.includes('api-keys:manage') && (
                   <DropdownMenuItem asChild>
                     <Link to="/admin/api-keys">
                       <KeyRound aria-hidden="true" /> API Keys
                     </Link>
                   </DropdownMenuItem>
                 )}
-                {can(role, 'settings:edit') && (
+                {permissions.includes('settings:edit') && (
                   <DropdownMenuItem asChild>
                     <Link to="/admin/settings">
                       <Settings aria-hidden="true" /> Settings
@@ -178,7 +187,7 @@ export function AdminLayout({ user, role }: { user: PublicUser; role: StaffRole 
 
         <main id="main" className="min-w-0 flex-1 px-4 py-8 sm:px-6">
           <Suspense fallback={<PageSpinner />}>
-            <Outlet context={{ role }} />
+            <Outlet context={{ role, permissions } satisfies AdminOutletContext} />
           </Suspense>
         </main>
       </div>

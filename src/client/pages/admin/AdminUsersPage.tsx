@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useOutletContext, useSearchParams } from 'react-router';
 import { Search, Users } from 'lucide-react';
-import { USER_STATUSES, type AdminUserSummary } from '@/shared/api/admin-users';
-import { isStaff, ROLES, type Role, type StaffRole } from '@/shared/roles';
+import { SEARCH_SUBSTRING_MIN, USER_STATUSES, type AdminUserSummary } from '@/shared/api/admin-users';
+import { BUILTIN_ROLE_LABELS, isRole, isStaff, roleLabel, ROLES, type Role } from '@/shared/roles';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
@@ -10,6 +10,8 @@ import { Label } from '@/client/components/ui/label';
 import { PageSpinner, Spinner } from '@/client/components/ui/spinner';
 import { messageOf } from '@/client/lib/api';
 import { useAdminUsers, type UserStatus } from '@/client/features/admin/users-api';
+import { useRoles } from '@/client/features/admin/roles-api';
+import type { AdminOutletContext } from './AdminLayout';
 import { visibleAdminItem } from './nav';
 import { AdminHeading, NoAccess, Pager } from './parts';
 
@@ -17,16 +19,18 @@ const PAGE = 25;
 /** Typing pauses this long before the search runs, so each key press is not a request. */
 const SEARCH_DELAY_MS = 300;
 
-export const ROLE_LABEL: Record<Role, string> = {
-  free: 'Free',
-  basic: 'Basic',
-  pro: 'Pro',
-  agency: 'Agency',
-  support: 'Support',
-  manager: 'Manager',
-  admin: 'Admin',
-  super_admin: 'Super Admin',
-};
+/** Built-in role labels; a custom role's label is its stored name (see useRoleNames) or its slug. */
+export const ROLE_LABEL: Record<Role, string> = BUILTIN_ROLE_LABELS;
+
+/**
+ * Names of the custom roles, for labels and the role pickers. Only role managers may list roles; for everyone else
+ * a custom role is named from its id.
+ */
+export function useRoleNames(canList: boolean) {
+  const roles = useRoles(canList);
+  const custom = (roles.data?.roles ?? []).filter((r) => !r.builtin);
+  return { custom, names: new Map(custom.map((r) => [r.id as string, r.name])) };
+}
 
 export function formatDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
@@ -41,10 +45,10 @@ export function StatusBadge({ status }: { status: UserStatus }) {
  * filtered list can be bookmarked and the back button returns to it from a user's page.
  */
 export default function AdminUsersPage() {
-  const { role } = useOutletContext<{ role: StaffRole }>();
-  const item = visibleAdminItem('/admin/users', role);
+  const { role, permissions } = useOutletContext<AdminOutletContext>();
+  const item = visibleAdminItem('/admin/users', role, permissions);
   if (!item) return <NoAccess title="User Directory" />;
-  return <UserDirectory title={item.title} description={item.description} />;
+  return <UserDirectory title={item.title} description={item.description} canListRoles={permissions.includes('roles:manage')} />;
 }
 
 /** The list's address with some filters changed; a new filter starts again at the first page. */
@@ -58,10 +62,15 @@ function withChanges(prev: URLSearchParams, changes: Record<string, string>): UR
   return next;
 }
 
-function UserDirectory({ title, description }: { title: string; description: string }) {
+function UserDirectory({ title, description, canListRoles }: { title: string; description: string; canListRoles: boolean }) {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
-  const roleFilter = (ROLES as readonly string[]).includes(params.get('role') ?? '') ? (params.get('role') as Role) : '';
+  const roleParam = params.get('role') ?? '';
+  const roleFilter: Role | '' = isRole(roleParam) ? roleParam : '';
+  const { custom, names } = useRoleNames(canListRoles);
+  // A custom role named in the address (Role Management's "View Users") is offered even before the list loads.
+  const roleOptions: Role[] = [...ROLES, ...custom.map((r) => r.id as Role)];
+  if (roleFilter && !roleOptions.includes(roleFilter)) roleOptions.push(roleFilter);
   const status = (USER_STATUSES as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as UserStatus) : '';
   const offset = Math.max(0, Number.parseInt(params.get('offset') ?? '0', 10) || 0);
   const [typed, setTyped] = useState(q);
@@ -100,8 +109,12 @@ function UserDirectory({ title, description }: { title: string; description: str
               placeholder="E-mail or username"
               maxLength={200}
               className="pl-9"
+              aria-describedby="users-search-hint"
             />
           </div>
+          <p id="users-search-hint" className="mt-1 text-xs text-muted-foreground">
+            {SEARCH_SUBSTRING_MIN} or more characters match anywhere; fewer match the start.
+          </p>
         </div>
         <div>
           <Label htmlFor="users-role">Role</Label>
@@ -112,9 +125,9 @@ function UserDirectory({ title, description }: { title: string; description: str
             className="mt-1 block h-10 rounded-lg border border-input bg-background px-2 text-sm"
           >
             <option value="">All roles</option>
-            {ROLES.map((r) => (
+            {roleOptions.map((r) => (
               <option key={r} value={r}>
-                {ROLE_LABEL[r]}
+                {roleLabel(r, names)}
               </option>
             ))}
           </select>
@@ -170,7 +183,7 @@ function UserDirectory({ title, description }: { title: string; description: str
               </thead>
               <tbody>
                 {list.data.items.map((u) => (
-                  <Row key={u.id} user={u} />
+                  <Row key={u.id} user={u} names={names} />
                 ))}
               </tbody>
             </table>
@@ -192,7 +205,7 @@ function UserDirectory({ title, description }: { title: string; description: str
   );
 }
 
-function Row({ user }: { user: AdminUserSummary }) {
+function Row({ user, names }: { user: AdminUserSummary; names: ReadonlyMap<string, string> }) {
   return (
     <tr className="border-b last:border-0">
       <td className="px-4 py-3">
@@ -202,7 +215,7 @@ function Row({ user }: { user: AdminUserSummary }) {
         <div className="text-xs text-muted-foreground">{user.email}</div>
       </td>
       <td className="px-4 py-3">
-        <Badge variant={isStaff(user.role) ? 'default' : 'outline'}>{ROLE_LABEL[user.role] ?? user.role}</Badge>
+        <Badge variant={isStaff(user.role) ? 'default' : 'outline'}>{roleLabel(user.role, names)}</Badge>
       </td>
       <td className="px-4 py-3">
         <StatusBadge status={user.status} />

@@ -1,9 +1,10 @@
 import { can, type Permission } from '@/shared/permissions';
-import type { StaffRole } from '@/shared/roles';
+import { isCustomRole, roleLabel, type StaffRole } from '@/shared/roles';
 
 /**
  * The administrator menu. Each item names the permission it needs (src/shared/permissions.ts) and
- * is shown iff the role holds it, so the menu, the pages and the server read one table.
+ * is shown iff the signed-in user holds it. What they hold comes from /api/auth/me (AdminGate passes it
+ * to `learnPermissions`, which `can` reads), so the menu, the pages and the server agree, custom roles too.
  */
 export interface AdminNavItem {
   label: string;
@@ -29,10 +30,10 @@ export const ADMIN_NAV: { group: string; items: AdminNavItem[] }[] = [
   {
     group: 'Overview',
     items: [
-      item('Dashboard', '/admin', 'dashboard:read', 'Accounts and sessions at a glance.', 'Admin Dashboard', {
+      item('Dashboard', '/admin', 'dashboard:read', 'Accounts, sign-ups, tool calls and revenue at a glance.', 'Admin Dashboard', {
         label: 'Super Dashboard',
         title: 'Super Admin Dashboard',
-        description: 'Accounts and sessions at a glance.',
+        description: 'Accounts, sign-ups, tool calls and revenue at a glance.',
       }),
       item('Real-time Monitor', '/admin/monitor', 'monitor:read', 'Live activity across the platform.'),
     ],
@@ -76,7 +77,8 @@ export const ADMIN_NAV: { group: string; items: AdminNavItem[] }[] = [
       item('Tool Performance', '/admin/tool-performance', 'usage:read', 'Response times and errors per tool.'),
       item('User Growth', '/admin/user-growth', 'usage:read', 'Sign-ups and active users over time.'),
       item('Detection Logs', '/admin/detection-logs', 'usage:read', 'Recent AI detection requests.', 'AI Detection Logs'),
-      item('Batch Processing', '/admin/batch-processing', 'usage:read', 'Large jobs queued for processing.'),
+      // Batch Processing (/admin/batch-processing) joins this group with the batch checks of the public API: until
+      // batch jobs exist, the menu does not offer a page about them.
       item('Export', '/admin/export', 'reports:export', 'Download reports.', 'Export Reports'),
     ],
   },
@@ -102,15 +104,21 @@ export const ADMIN_NAV: { group: string; items: AdminNavItem[] }[] = [
 /** Pages reachable from the profile menu rather than the sidebar. */
 export const ADMIN_EXTRA_PAGES: AdminNavItem[] = [item('Admin Profile', '/admin/profile', 'admin:access', 'Your staff profile.')];
 
-/** Whether `role` sees the item: it holds the item's permission. */
-export function canSeeAdminItem(item: AdminNavItem, role: StaffRole): boolean {
-  return can(role, item.permission);
+/** Whether `role` sees the item: it holds the item's permission (from `permissions` when given, the session's list). */
+export function canSeeAdminItem(item: AdminNavItem, role: StaffRole, permissions?: readonly Permission[]): boolean {
+  return permissions ? permissions.includes(item.permission) : can(role, item.permission);
 }
 
-export function adminNavFor(role: StaffRole): { group: string; items: AdminNavItem[] }[] {
-  return ADMIN_NAV.map((g) => ({ group: g.group, items: g.items.filter((i) => canSeeAdminItem(i, role)).map((i) => asSeenBy(i, role)) })).filter(
-    (g) => g.items.length > 0,
-  );
+export function adminNavFor(role: StaffRole, permissions?: readonly Permission[]): { group: string; items: AdminNavItem[] }[] {
+  return ADMIN_NAV.map((g) => ({
+    group: g.group,
+    items: g.items.filter((i) => canSeeAdminItem(i, role, permissions)).map((i) => asSeenBy(i, role)),
+  })).filter((g) => g.items.length > 0);
+}
+
+/** The menu items that need `permission` (Access Control names each permission by them). */
+export function adminItemsFor(permission: Permission): AdminNavItem[] {
+  return [...ADMIN_NAV.flatMap((g) => g.items), ...ADMIN_EXTRA_PAGES].filter((i) => i.permission === permission);
 }
 
 /** Items (any group) for a path, for page titles and access checks. */
@@ -119,8 +127,8 @@ export function adminItemsForPath(path: string): AdminNavItem[] {
 }
 
 /** The item at `path` that `role` may open, named as that role sees it, else null. */
-export function visibleAdminItem(path: string, role: StaffRole): AdminNavItem | null {
-  const found = adminItemsForPath(path).find((i) => canSeeAdminItem(i, role));
+export function visibleAdminItem(path: string, role: StaffRole, permissions?: readonly Permission[]): AdminNavItem | null {
+  const found = adminItemsForPath(path).find((i) => canSeeAdminItem(i, role, permissions));
   return found ? asSeenBy(found, role) : null;
 }
 
@@ -138,6 +146,16 @@ export const ROLE_BANNERS: Partial<Record<StaffRole, { title: string; text: stri
     text: 'You hold every permission of the administrator area, including roles, plans, refunds, security and system configuration.',
   },
 };
+
+/** The banner over every page: a built-in role's own, or one naming the custom role. */
+export function roleBanner(role: StaffRole): { title: string; text: string } | undefined {
+  if (isCustomRole(role))
+    return {
+      title: `${roleLabel(role)} Mode`,
+      text: 'You hold a custom staff role: the menu shows the sections its permissions open. An administrator can change them in Role Management.',
+    };
+  return ROLE_BANNERS[role];
+}
 
 /** Title for a /admin path (route handle). */
 export function adminTitle(pathname: string): string {

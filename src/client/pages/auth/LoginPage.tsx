@@ -19,6 +19,7 @@ const GOOGLE_ERRORS: Record<string, string> = {
   google_failed: 'Google sign-in failed. Please try again.',
   two_factor_required: 'This account has two-factor authentication on: log in with your password, then enter your code.',
   account_suspended: 'This account is suspended. Contact support.',
+  signups_closed: 'Sign-ups are closed at the moment, so no new account was created. Existing accounts can still sign in.',
 };
 
 export function GoogleButton() {
@@ -138,6 +139,14 @@ export function LoginForm({ area = 'user' }: { area?: 'user' | 'admin' }) {
     setSubmitting(true);
     try {
       const secondStep = await login(body);
+      if (secondStep && 'setupRequired' in secondStep) {
+        // Signed in, but the administrator area stays shut until two-factor is on: go where it is turned on.
+        toast({ title: 'Two-factor authentication required', description: secondStep.setupRequired });
+        window.setTimeout(() => {
+          window.location.href = '/admin/profile';
+        }, POST_LOGIN_DELAY_MS);
+        return;
+      }
       if (secondStep) {
         setChallenge(secondStep.challenge);
         setSubmitting(false);

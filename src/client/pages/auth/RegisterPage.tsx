@@ -6,6 +6,8 @@ import { useZodForm } from '@/client/lib/form';
 import { toast } from '@/client/hooks/use-toast';
 import { EmailField, FormField, PasswordField } from '@/client/components/FormField';
 import { register } from '@/client/features/auth/api';
+import { useSignupsOpen } from '@/client/features/site/api';
+import { SIGNUPS_CLOSED_MESSAGE } from '@/shared/settings';
 import { SITE } from '@/client/lib/site';
 import { AuthCard } from './AuthCard';
 import { SubmitButton } from './SubmitButton';
@@ -14,6 +16,7 @@ import { Divider, GoogleButton, POST_LOGIN_DELAY_MS } from './LoginPage';
 export default function RegisterPage() {
   const form = useZodForm(RegisterBody, { username: '', email: '', password: '' });
   const [submitting, setSubmitting] = useState(false);
+  const signupsOpen = useSignupsOpen();
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -51,16 +54,25 @@ export default function RegisterPage() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <FormField label="Username" autoComplete="username" {...form.field('username')} />
-        <EmailField {...form.field('email')} />
-        <PasswordField {...form.field('password')} />
-        <SubmitButton className="mt-2" busy={submitting} busyLabel="Loading...">
-          Create account
-        </SubmitButton>
-      </form>
-      <Divider label="Or continue with" />
-      <GoogleButton />
+      {signupsOpen ? (
+        <>
+          <form onSubmit={onSubmit} noValidate className="grid gap-4">
+            <FormField label="Username" autoComplete="username" {...form.field('username')} />
+            <EmailField {...form.field('email')} />
+            <PasswordField {...form.field('password')} />
+            <SubmitButton className="mt-2" busy={submitting} busyLabel="Loading...">
+              Create account
+            </SubmitButton>
+          </form>
+          <Divider label="Or continue with" />
+          <GoogleButton />
+        </>
+      ) : (
+        // Staff closed sign-ups (/admin/features); the server refuses them as well.
+        <p role="status" data-testid="signups-closed" className="rounded-lg border border-border bg-muted/50 p-4 text-sm">
+          {SIGNUPS_CLOSED_MESSAGE}
+        </p>
+      )}
     </AuthCard>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Bug, CreditCard, HelpCircle, Mail, ShieldCheck, type LucideIcon } from 'lucide-react';
 import { SITE } from '@/client/lib/site';
+import { ContactForm } from '@/client/features/support/ContactForm';
 import { Container, PageHeader, Prose, usePageTitle } from './_parts';
 
 const TOPICS: { icon: LucideIcon; title: string; text: string }[] = [
@@ -35,49 +36,58 @@ export default function ContactPage() {
         eyebrow="Contact"
         icon={Mail}
         title="Contact us"
-        intro={<p>The quickest way to reach the team running this {SITE.name} instance is by e-mail.</p>}
+        intro={<p>Questions, problems or privacy requests: send the team running this {SITE.name} instance a message and we will answer by e-mail.</p>}
       />
       <Container className="py-12 sm:py-16">
-        <div className="grid gap-10 lg:grid-cols-[380px_minmax(0,1fr)]">
-          <div className="self-start rounded-2xl border border-indigo-200 bg-indigo-50/60 p-6 sm:p-8">
-            <Mail className="h-8 w-8 text-indigo-600" aria-hidden="true" />
-            <h2 className="mt-4 text-xl font-semibold text-slate-900">Support e-mail</h2>
-            <p className="mt-2 text-sm text-slate-600">Write to us and a person will read your message.</p>
-            <a
-              href={mailto}
-              className="mt-5 inline-flex max-w-full items-center gap-2 break-all rounded-lg bg-indigo-600 px-4 py-3 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-            >
-              {SITE.supportEmail}
-            </a>
-            <p className="mt-5 text-xs leading-relaxed text-slate-500">
-              Response times depend on the operator of this instance. Before writing, you may find an answer in the{' '}
-              <Link to="/faq" className="font-medium text-indigo-700 underline">
-                FAQ
-              </Link>
-              .
-            </p>
+        <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_360px]">
+          {/* Its own height: the form does not stretch to the side column's. */}
+          <div className="self-start">
+            <ContactForm />
           </div>
 
-          <div>
-            <h2 className="text-xl font-semibold text-slate-900">What to include</h2>
-            <ul className="mt-5 grid gap-4 sm:grid-cols-2">
-              {TOPICS.map(({ icon: Icon, title, text }) => (
-                <li key={title} className="rounded-xl border border-slate-200 p-5">
-                  <Icon className="h-5 w-5 text-indigo-600" aria-hidden="true" />
-                  <h3 className="mt-3 font-semibold text-slate-900">{title}</h3>
-                  <p className="mt-1 text-sm leading-relaxed text-slate-600">{text}</p>
-                </li>
-              ))}
-            </ul>
-            <Prose className="mt-10 text-sm">
-              <h2 className="mt-0! text-xl!">About the software</h2>
-              <p>
-                {SITE.name} is open-source software. This address reaches the operator of this website, not necessarily the people who develop the software. Bug
-                reports about the software itself are best filed with the open-source project.
+          <aside className="space-y-6">
+            <div className="rounded-2xl border border-indigo-200 bg-indigo-50/60 p-6">
+              <Mail className="h-7 w-7 text-indigo-600" aria-hidden="true" />
+              <h2 className="mt-3 text-lg font-semibold text-slate-900">Prefer e-mail?</h2>
+              <p className="mt-1 text-sm text-slate-600">Write to us directly and a person will read your message.</p>
+              <a
+                href={mailto}
+                className="mt-4 inline-flex max-w-full items-center gap-2 break-all rounded-lg bg-indigo-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+              >
+                {SITE.supportEmail}
+              </a>
+              <p className="mt-4 text-xs leading-relaxed text-slate-500">
+                Response times depend on the operator of this instance. Before writing, you may find an answer in the{' '}
+                <Link to="/faq" className="font-medium text-indigo-700 underline">
+                  FAQ
+                </Link>
+                .
               </p>
-            </Prose>
-          </div>
+            </div>
+
+            <div>
+              <h2 className="text-lg font-semibold text-slate-900">What to include</h2>
+              <ul className="mt-4 space-y-3">
+                {TOPICS.map(({ icon: Icon, title, text }) => (
+                  <li key={title} className="flex gap-3 rounded-xl border border-slate-200 p-4">
+                    <Icon className="mt-0.5 h-5 w-5 shrink-0 text-indigo-600" aria-hidden="true" />
+                    <div>
+                      <h3 className="font-semibold text-slate-900">{title}</h3>
+                      <p className="mt-1 text-sm leading-relaxed text-slate-600">{text}</p>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </aside>
         </div>
+        <Prose className="mt-12 text-sm">
+          <h2 className="mt-0! text-xl!">About the software</h2>
+          <p>
+            {SITE.name} is open-source software. This form and address reach the operator of this website, not necessarily the people who develop the software.
+            Bug reports about the software itself are best filed with the open-source project.
+          </p>
+        </Prose>
       </Container>
     </div>
   );

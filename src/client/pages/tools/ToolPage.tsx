@@ -5,6 +5,8 @@ import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Notice } from '@/client/components/PageShell';
 import { ToolIcon } from '@/client/components/ToolIcon';
+import { useToolDisabled } from '@/client/features/site/api';
+import { ToolTurnedOff } from '@/client/features/site/SiteSettings';
 import NotFoundPage from '../NotFoundPage';
 import { TOOL_PAGES } from './registry';
 
@@ -130,6 +132,9 @@ function NotAvailable({ tool }: { tool: Tool }) {
 /** /tools/:slug: a catalogue tool, a coming-soon placeholder, the email-generator notice, or 404. */
 export default function ToolPage({ slug }: { slug: string }) {
   const tool = findToolBySlug(slug);
+  // Staff may turn a tool off (/admin/features); its API refuses too.
+  const turnedOff = useToolDisabled(tool?.comingSoon ? undefined : tool?.id);
+  if (tool && turnedOff) return <ToolTurnedOff name={tool.name} />;
   const Working = tool && !tool.comingSoon ? TOOL_PAGES[tool.id] : undefined;
   if (Working) return <Working slug={slug} />;
   let body;

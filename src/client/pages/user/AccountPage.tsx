@@ -10,6 +10,8 @@ import { PasswordCard } from '@/client/features/account/PasswordCard';
 import { PaymentsCard } from '@/client/features/account/PaymentsCard';
 import { DataCard } from '@/client/features/account/DataCard';
 import { DeleteAccountCard } from '@/client/features/account/DeleteAccountCard';
+import { SupportCard } from '@/client/features/account/SupportCard';
+import { ApiKeysCard } from '@/client/features/account/ApiKeysCard';
 
 /** /account: profile and password for everyone; plan and payments for user accounts (staff have no plan). */
 export default function AccountPage() {
@@ -34,6 +36,8 @@ export default function AccountPage() {
         <ProfileCard user={user} />
         <PasswordCard />
         {!staff && <PaymentsCard className="lg:col-span-2" />}
+        {!staff && <ApiKeysCard className="lg:col-span-2" />}
+        <SupportCard className="lg:col-span-2" />
         <DataCard />
         <DeleteAccountCard staff={staff} />
       </div>

@@ -10,7 +10,8 @@ export const contentDetector = toolRoute({
   tool: 'ai_content_detector',
   anon: 'detect',
   detection: true,
-  run: ({ ctx, input, log, signal }) => detectDocument(ctx, input.text, log, signal),
+  // The caller names the detection's log entry (services/detection-logs.ts).
+  run: ({ ctx, input, log, signal, caller }) => detectDocument(ctx, input.text, log, signal, { userId: caller.user?.id ?? null, anonId: caller.anonId }),
   engine: (r) => r.engine,
   answer: (r, { allowance }): DetectResponse => ({ ...r, allowance }),
 });

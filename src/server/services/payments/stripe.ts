@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
-import type { PaymentProvider } from './types';
+import { AppError } from '../../errors';
+import type { PaymentProvider, PaymentRecord } from './types';
 
 export interface StripeOptions {
   secretKey: string;
@@ -102,5 +103,38 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       const s = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
       return s.url;
     },
+    async refund(payment, amount) {
+      const intent = await paymentIntentOf(stripe, payment);
+      const total = payment.refundedAmount + amount;
+      const refund = await stripe.refunds.create(
+        { payment_intent: intent, amount, reason: 'requested_by_customer', metadata: { paymentId: payment.id } },
+        // A retried approval of the same step (after a timeout, say) must not give the money back twice.
+        { idempotencyKey: `veritext-refund:${payment.id}:${total}` },
+      );
+      if (refund.status === 'failed' || refund.status === 'canceled') throw new Error(`Stripe refund ${refund.id} ${refund.status}`);
+      // charge.refunded (billing-stripe.ts) records `<charge>:<refunded total>`; the same reference here makes
+      // whichever of the approval and the webhook comes second a no-op.
+      const charge = typeof refund.charge === 'string' ? refund.charge : (refund.charge?.id ?? null);
+      return { providerRef: charge ? `${charge}:${total}` : refund.id };
+    },
   };
+}
+
+/**
+ * The payment intent a refund names. Packs are recorded under theirs; a plan's first invoice gets its intent from
+ * invoice.paid, and until that arrives it is read from the invoice (its payments list since API 2025-03, a
+ * top-level field before).
+ */
+async function paymentIntentOf(stripe: Stripe, payment: PaymentRecord): Promise<string> {
+  if (payment.providerPaymentIntent) return payment.providerPaymentIntent;
+  if (payment.providerRef.startsWith('pi_')) return payment.providerRef;
+  if (payment.providerRef.startsWith('in_')) {
+    const inv = (await stripe.invoices.retrieve(payment.providerRef, { expand: ['payments'] })) as unknown as {
+      payment_intent?: string | { id: string } | null;
+      payments?: { data?: { payment?: { payment_intent?: string | { id: string } | null } }[] };
+    };
+    const found = inv.payment_intent ?? inv.payments?.data?.find((p) => p.payment?.payment_intent)?.payment?.payment_intent;
+    if (found) return typeof found === 'string' ? found : found.id;
+  }
+  throw new AppError('conflict', 'Stripe has not named the payment behind this charge yet. Refund it from the Stripe dashboard instead.');
 }

@@ -18,5 +18,10 @@ export function createTestProvider(): PaymentProvider {
     async portalUrl() {
       return null;
     },
+    // Nothing to call: the refund is recorded by the caller through recordRefund, as a webhook would record it.
+    // The reference names the refunded total, so a replay of the same step records nothing.
+    async refund(payment, amount) {
+      return { providerRef: `test-refund:${payment.id}:${payment.refundedAmount + amount}` };
+    },
   };
 }

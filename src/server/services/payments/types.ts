@@ -1,8 +1,9 @@
-import type { checkoutSessions } from '../../../db/schema';
+import type { checkoutSessions, payments } from '../../../db/schema';
 import type { AddonPack, PlanDefinition } from '../../../shared/plans';
 import type { SubscriptionRow } from '../billing';
 
 export type CheckoutRow = typeof checkoutSessions.$inferSelect;
+export type PaymentRecord = typeof payments.$inferSelect;
 
 export interface CheckoutInput {
   checkout: CheckoutRow;
@@ -31,4 +32,10 @@ export interface PaymentProvider {
   cancelNow(sub: SubscriptionRow): Promise<void>;
   /** The customer portal, or null when the provider has none. */
   portalUrl(customerId: string, returnUrl: string): Promise<string | null>;
+  /**
+   * Give back `amount` (minor units) of `payment` at the provider. Answers the reference the refund is recorded under
+   * (services/payments/refunds.ts#recordRefund): the same one the provider's own refund notice would produce, so
+   * recording it here and again from a webhook adds one refund, not two.
+   */
+  refund(payment: PaymentRecord, amount: number): Promise<{ providerRef: string }>;
 }

@@ -1,0 +1,73 @@
+import type { Page } from '@playwright/test';
+import { ADMIN_EXTRA_PAGES, ADMIN_NAV, adminNavFor } from '../src/client/pages/admin/nav';
+import type { StaffRole } from '../src/shared/roles';
+import { expect, registerViaApi, test, uniqueUser } from './fixtures';
+import { useStaffServer } from './staff-server';
+
+/**
+ * Every staff role opens every page of its menu and finds a working page (its heading, no placeholder, no error),
+ * and every page outside its menu refuses it. The super administrator is made on the command line; it promotes
+ * three fresh accounts to the other staff roles through the same API the Role Management screen uses.
+ */
+const root = useStaffServer({ name: 'menu', role: 'super_admin', portOffset: 48 });
+
+const ROLES: StaffRole[] = ['super_admin', 'admin', 'manager', 'support'];
+const ALL_PAGES = [...ADMIN_NAV.flatMap((g) => g.items), ...ADMIN_EXTRA_PAGES];
+const accounts = new Map<StaffRole, { email: string; password: string }>();
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('cookieConsent', 'minimal'));
+});
+
+test.beforeAll(async ({ browser }) => {
+  accounts.set('super_admin', root);
+  const ctx = await browser.newContext({ baseURL: root.base });
+  const page = await ctx.newPage();
+  const login = await page.request.post('/api/auth/login', { data: { email: root.email, password: root.password } });
+  expect(login.status(), await login.text()).toBe(200);
+  for (const role of ['admin', 'manager', 'support'] as const) {
+    const other = await (await browser.newContext({ baseURL: root.base })).newPage();
+    const u = await registerViaApi(other, uniqueUser(`menu${role}`));
+    await other.context().close();
+    const found = await page.request.get(`/api/admin/users?q=${encodeURIComponent(u.email)}`);
+    expect(found.status()).toBe(200);
+    const id = ((await found.json()) as { items: { id: string }[] }).items[0].id;
+    const set = await page.request.post(`/api/admin/users/${id}/role`, { data: { role } });
+    expect(set.status(), await set.text()).toBe(200);
+    accounts.set(role, { email: u.email, password: u.password });
+  }
+  await ctx.close();
+});
+
+async function signIn(page: Page, role: StaffRole) {
+  const a = accounts.get(role)!;
+  const res = await page.request.post('/api/auth/login', { data: { email: a.email, password: a.password } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+for (const role of ROLES) {
+  test(`${role}: every page of its menu works, and the pages outside it refuse`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, role);
+    const mine = [...adminNavFor(role).flatMap((g) => g.items), ...ADMIN_EXTRA_PAGES];
+    await page.goto('/admin');
+    const nav = page.getByRole('navigation', { name: /admin/i });
+    for (const item of mine.filter((i) => !ADMIN_EXTRA_PAGES.includes(i))) await expect(nav.getByRole('link', { name: item.label, exact: true })).toBeVisible();
+
+    for (const item of mine) {
+      await page.goto(item.path);
+      await expect(page.getByRole('heading', { level: 1, name: item.title, exact: true }), item.path).toBeVisible({ timeout: 15_000 });
+      const main = page.locator('main');
+      await expect(main.getByText(/not available yet/i), item.path).toHaveCount(0);
+      await expect(main.getByText(/does not have access/i), item.path).toHaveCount(0);
+      // A page that failed to load its data says so in an alert; a working page has none.
+      await expect(main.getByRole('alert').filter({ hasText: /could not|failed|error/i }), item.path).toHaveCount(0);
+    }
+
+    const paths = new Set(mine.map((i) => i.path));
+    for (const item of ALL_PAGES.filter((i) => !paths.has(i.path))) {
+      await page.goto(item.path);
+      await expect(page.locator('main').getByText('Your role does not have access to this section.'), item.path).toBeVisible();
+    }
+  });
+}

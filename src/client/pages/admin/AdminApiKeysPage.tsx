@@ -1,0 +1,249 @@
+import { useEffect, useState } from 'react';
+import { Link, useOutletContext, useSearchParams } from 'react-router';
+import { KeyRound, Search } from 'lucide-react';
+import { API_KEY_STATUSES, API_KEY_USAGE_DAYS } from '@/shared/api/api-keys';
+import { formatDate, formatDateTime, formatNumber } from '@/shared/format';
+import type { StaffRole } from '@/shared/roles';
+import { Badge } from '@/client/components/ui/badge';
+import { Button } from '@/client/components/ui/button';
+import { Input } from '@/client/components/ui/input';
+import { Label } from '@/client/components/ui/label';
+import { PageSpinner, Spinner } from '@/client/components/ui/spinner';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
+import { toast } from '@/client/hooks/use-toast';
+import { messageOf } from '@/client/lib/api';
+import { useAdminApiKeys, useAdminRevokeApiKey, type AdminApiKey, type ApiKeyStatus } from '@/client/features/admin/api-keys-api';
+import { visibleAdminItem } from './nav';
+import { AdminHeading, NoAccess, Pager } from './parts';
+
+const PAGE = 25;
+/** Typing pauses this long before the search runs, so each key press is not a request. */
+const SEARCH_DELAY_MS = 300;
+
+/**
+ * /admin/api-keys: every account's API keys with their owner, last use and the last 30 days of calls, searchable by
+ * owner or key prefix; staff revoke a key (audited, the owner is e-mailed). The filters live in the address.
+ */
+export default function AdminApiKeysPage() {
+  const { role } = useOutletContext<{ role: StaffRole }>();
+  const item = visibleAdminItem('/admin/api-keys', role);
+  if (!item) return <NoAccess title="API Keys" />;
+  return <ApiKeyDirectory title={item.title} />;
+}
+
+function withChanges(prev: URLSearchParams, changes: Record<string, string>): URLSearchParams {
+  const next = new URLSearchParams(prev);
+  for (const [k, v] of Object.entries(changes)) {
+    if (v) next.set(k, v);
+    else next.delete(k);
+  }
+  // A new filter starts again at the first page.
+  if (!('offset' in changes)) next.delete('offset');
+  return next;
+}
+
+function ApiKeyDirectory({ title }: { title: string }) {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const status = (API_KEY_STATUSES as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as ApiKeyStatus) : '';
+  const offset = Math.max(0, Number.parseInt(params.get('offset') ?? '0', 10) || 0);
+  const [typed, setTyped] = useState(q);
+  const [revoking, setRevoking] = useState<AdminApiKey | null>(null);
+
+  const update = (changes: Record<string, string>) => setParams((prev) => withChanges(prev, changes), { replace: true });
+
+  useEffect(() => {
+    if (typed.trim() === q) return;
+    const timer = setTimeout(() => setParams((prev) => withChanges(prev, { q: typed.trim() }), { replace: true }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed, q, setParams]);
+
+  const list = useAdminApiKeys({ q, status, offset, limit: PAGE });
+  const filtered = Boolean(q || status);
+
+  return (
+    <>
+      <AdminHeading title={title} description={`Keys of the public API: owner, last use, and calls and characters of the last ${API_KEY_USAGE_DAYS} days.`} />
+      <form
+        role="search"
+        className="mb-4 flex flex-wrap items-end gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          update({ q: typed.trim() });
+        }}
+      >
+        <div className="min-w-60 flex-1">
+          <Label htmlFor="keys-search">Search</Label>
+          <div className="relative mt-1">
+            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+            <Input
+              id="keys-search"
+              type="search"
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              placeholder="Owner e-mail, username or key prefix"
+              maxLength={200}
+              className="pl-9"
+            />
+          </div>
+        </div>
+        <div>
+          <Label htmlFor="keys-status">Status</Label>
+          <select
+            id="keys-status"
+            value={status}
+            onChange={(e) => update({ status: e.target.value })}
+            className="mt-1 block h-10 rounded-lg border border-input bg-background px-2 text-sm"
+          >
+            <option value="">Any status</option>
+            <option value="active">Active</option>
+            <option value="revoked">Revoked</option>
+          </select>
+        </div>
+        {list.isFetching && !list.isPending && <Spinner className="mb-3" />}
+      </form>
+
+      {list.isPending ? (
+        <PageSpinner />
+      ) : list.isError ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border bg-card p-5 text-sm text-red-600 dark:text-red-400">
+          {messageOf(list.error, 'The API keys could not be loaded.')}
+          <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : list.data.items.length === 0 ? (
+        <div className="rounded-xl border border-dashed bg-card p-8 text-center text-muted-foreground" data-testid="api-keys-empty">
+          <KeyRound className="mx-auto mb-2 size-6" aria-hidden />
+          {filtered ? 'No key matches these filters.' : 'No account has created an API key yet.'}
+          {filtered && (
+            <div className="mt-3">
+              <Button variant="outline" size="sm" onClick={() => (setTyped(''), setParams(new URLSearchParams(), { replace: true }))}>
+                Clear filters
+              </Button>
+            </div>
+          )}
+        </div>
+      ) : (
+        <>
+          {/* relative: the sr-only header text is positioned inside the scroller, not at the far right of the page */}
+          <div className="relative overflow-x-auto rounded-xl border bg-card">
+            <table className="w-full min-w-[44rem] text-sm" data-testid="admin-api-keys">
+              <thead className="border-b bg-muted/40 text-left text-xs uppercase tracking-wide text-muted-foreground">
+                <tr>
+                  <th className="px-4 py-2 font-medium">Key</th>
+                  <th className="px-4 py-2 font-medium">Owner</th>
+                  <th className="px-4 py-2 font-medium">Last used</th>
+                  <th className="px-4 py-2 text-right font-medium" title={`Tool calls made with the key in the last ${API_KEY_USAGE_DAYS} days`}>
+                    Calls
+                  </th>
+                  <th className="px-4 py-2 text-right font-medium" title={`Characters sent with the key in the last ${API_KEY_USAGE_DAYS} days`}>
+                    Characters
+                  </th>
+                  <th className="px-4 py-2 font-medium">Status</th>
+                  <th className="px-4 py-2 font-medium">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.items.map((k) => (
+                  <Row key={k.id} apiKey={k} onRevoke={() => setRevoking(k)} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager
+            offset={offset}
+            pageSize={PAGE}
+            total={list.data.total}
+            onOffset={(o) => update({ offset: String(o) })}
+            summary={
+              <>
+                {(offset + 1).toLocaleString('en-US')}–{(offset + list.data.items.length).toLocaleString('en-US')} of {list.data.total.toLocaleString('en-US')}
+              </>
+            }
+          />
+        </>
+      )}
+      <RevokeDialog apiKey={revoking} onClose={() => setRevoking(null)} />
+    </>
+  );
+}
+
+function Row({ apiKey: k, onRevoke }: { apiKey: AdminApiKey; onRevoke: () => void }) {
+  return (
+    <tr className="border-b last:border-0" data-testid="admin-api-key-row">
+      <td className="px-4 py-3">
+        <div className="font-medium">{k.name}</div>
+        <div className="font-mono text-xs text-muted-foreground">{k.prefix}…</div>
+        <div className="whitespace-nowrap text-xs text-muted-foreground">Created {formatDate(k.createdAt)}</div>
+      </td>
+      <td className="px-4 py-3">
+        <Link to={`/admin/users/${k.owner.id}`} className="font-medium hover:underline">
+          {k.owner.email}
+        </Link>
+        <div className="text-xs text-muted-foreground">{k.owner.username}</div>
+      </td>
+      <td className="whitespace-nowrap px-4 py-3 text-muted-foreground">{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never'}</td>
+      <td className="px-4 py-3 text-right tabular-nums" data-testid="key-calls">
+        {formatNumber(k.usage.calls)}
+      </td>
+      <td className="px-4 py-3 text-right tabular-nums">{formatNumber(k.usage.characters)}</td>
+      <td className="whitespace-nowrap px-4 py-3">
+        {k.status === 'active' ? (
+          <Badge variant="secondary">Active</Badge>
+        ) : (
+          <span title={k.revokedBy ? `Revoked by ${k.revokedBy.email}` : 'Revoked by its owner'}>
+            <Badge variant="warning">Revoked</Badge>
+            <span className="mt-0.5 block text-xs text-muted-foreground">
+              {k.revokedAt ? formatDate(k.revokedAt) : ''} · {k.revokedBy ? 'by staff' : 'by owner'}
+            </span>
+          </span>
+        )}
+      </td>
+      <td className="px-4 py-3 text-right">
+        {k.status === 'active' && (
+          <Button variant="outline" size="sm" onClick={onRevoke} aria-label={`Revoke the key ${k.name} of ${k.owner.email}`}>
+            Revoke
+          </Button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function RevokeDialog({ apiKey, onClose }: { apiKey: AdminApiKey | null; onClose: () => void }) {
+  const revoke = useAdminRevokeApiKey();
+  async function onConfirm() {
+    if (!apiKey) return;
+    try {
+      await revoke.mutateAsync(apiKey.id);
+      toast({ title: 'Key revoked', description: `${apiKey.owner.email} has been told by e-mail.` });
+      onClose();
+    } catch (err) {
+      toast({ title: 'The key was not revoked', description: messageOf(err, 'Please try again.'), variant: 'destructive' });
+    }
+  }
+  return (
+    <Dialog open={apiKey !== null} onOpenChange={(o) => !o && !revoke.isPending && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Revoke this API key?</DialogTitle>
+          <DialogDescription>
+            “{apiKey?.name}” ({apiKey?.prefix}…) of {apiKey?.owner.email} stops working at once. The owner is e-mailed and the action is written to the audit
+            log. This cannot be undone.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose} disabled={revoke.isPending}>
+            Cancel
+          </Button>
+          <Button variant="destructive" onClick={() => void onConfirm()} disabled={revoke.isPending} aria-busy={revoke.isPending}>
+            {revoke.isPending && <Spinner />} Revoke key
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
