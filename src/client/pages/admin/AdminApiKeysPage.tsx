@@ -1,24 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useOutletContext, useSearchParams } from 'react-router';
-import { KeyRound, Search } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { API_KEY_STATUSES, API_KEY_USAGE_DAYS } from '@/shared/api/api-keys';
 import { formatDate, formatDateTime, formatNumber } from '@/shared/format';
 import type { StaffRole } from '@/shared/roles';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
-import { Input } from '@/client/components/ui/input';
-import { Label } from '@/client/components/ui/label';
 import { PageSpinner, Spinner } from '@/client/components/ui/spinner';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
 import { toast } from '@/client/hooks/use-toast';
 import { messageOf } from '@/client/lib/api';
 import { useAdminApiKeys, useAdminRevokeApiKey, type AdminApiKey, type ApiKeyStatus } from '@/client/features/admin/api-keys-api';
 import { visibleAdminItem } from './nav';
-import { AdminHeading, NoAccess, Pager } from './parts';
+import { AdminHeading, EmptyList, FilterSelect, LoadError, NoAccess, Pager, SearchField, useDebouncedSearch, withChanges } from './parts';
 
 const PAGE = 25;
-/** Typing pauses this long before the search runs, so each key press is not a request. */
-const SEARCH_DELAY_MS = 300;
 
 /**
  * /admin/api-keys: every account's API keys with their owner, last use and the last 30 days of calls, searchable by
@@ -31,32 +27,14 @@ export default function AdminApiKeysPage() {
   return <ApiKeyDirectory title={item.title} />;
 }
 
-function withChanges(prev: URLSearchParams, changes: Record<string, string>): URLSearchParams {
-  const next = new URLSearchParams(prev);
-  for (const [k, v] of Object.entries(changes)) {
-    if (v) next.set(k, v);
-    else next.delete(k);
-  }
-  // A new filter starts again at the first page.
-  if (!('offset' in changes)) next.delete('offset');
-  return next;
-}
-
 function ApiKeyDirectory({ title }: { title: string }) {
   const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
+  const { q, typed, setTyped } = useDebouncedSearch(params, setParams);
   const status = (API_KEY_STATUSES as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as ApiKeyStatus) : '';
   const offset = Math.max(0, Number.parseInt(params.get('offset') ?? '0', 10) || 0);
-  const [typed, setTyped] = useState(q);
   const [revoking, setRevoking] = useState<AdminApiKey | null>(null);
 
   const update = (changes: Record<string, string>) => setParams((prev) => withChanges(prev, changes), { replace: true });
-
-  useEffect(() => {
-    if (typed.trim() === q) return;
-    const timer = setTimeout(() => setParams((prev) => withChanges(prev, { q: typed.trim() }), { replace: true }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed, q, setParams]);
 
   const list = useAdminApiKeys({ q, status, offset, limit: PAGE });
   const filtered = Boolean(q || status);
@@ -73,57 +51,28 @@ function ApiKeyDirectory({ title }: { title: string }) {
         }}
       >
         <div className="min-w-60 flex-1">
-          <Label htmlFor="keys-search">Search</Label>
-          <div className="relative mt-1">
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-            <Input
-              id="keys-search"
-              type="search"
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-              placeholder="Owner e-mail, username or key prefix"
-              maxLength={200}
-              className="pl-9"
-            />
-          </div>
+          <SearchField id="keys-search" value={typed} onChange={setTyped} placeholder="Owner e-mail, username or key prefix" />
         </div>
-        <div>
-          <Label htmlFor="keys-status">Status</Label>
-          <select
-            id="keys-status"
-            value={status}
-            onChange={(e) => update({ status: e.target.value })}
-            className="mt-1 block h-10 rounded-lg border border-input bg-background px-2 text-sm"
-          >
-            <option value="">Any status</option>
-            <option value="active">Active</option>
-            <option value="revoked">Revoked</option>
-          </select>
-        </div>
+        <FilterSelect id="keys-status" label="Status" value={status} onChange={(v) => update({ status: v })}>
+          <option value="">Any status</option>
+          <option value="active">Active</option>
+          <option value="revoked">Revoked</option>
+        </FilterSelect>
         {list.isFetching && !list.isPending && <Spinner className="mb-3" />}
       </form>
 
       {list.isPending ? (
         <PageSpinner />
       ) : list.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border bg-card p-5 text-sm text-red-600 dark:text-red-400">
-          {messageOf(list.error, 'The API keys could not be loaded.')}
-          <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError error={list.error} what="The API keys" retry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
-        <div className="rounded-xl border border-dashed bg-card p-8 text-center text-muted-foreground" data-testid="api-keys-empty">
-          <KeyRound className="mx-auto mb-2 size-6" aria-hidden />
+        <EmptyList
+          icon={KeyRound}
+          testId="api-keys-empty"
+          onClear={filtered ? () => (setTyped(''), setParams(new URLSearchParams(), { replace: true })) : undefined}
+        >
           {filtered ? 'No key matches these filters.' : 'No account has created an API key yet.'}
-          {filtered && (
-            <div className="mt-3">
-              <Button variant="outline" size="sm" onClick={() => (setTyped(''), setParams(new URLSearchParams(), { replace: true }))}>
-                Clear filters
-              </Button>
-            </div>
-          )}
-        </div>
+        </EmptyList>
       ) : (
         <>
           {/* relative: the sr-only header text is positioned inside the scroller, not at the far right of the page */}
@@ -153,17 +102,7 @@ function ApiKeyDirectory({ title }: { title: string }) {
               </tbody>
             </table>
           </div>
-          <Pager
-            offset={offset}
-            pageSize={PAGE}
-            total={list.data.total}
-            onOffset={(o) => update({ offset: String(o) })}
-            summary={
-              <>
-                {(offset + 1).toLocaleString('en-US')}–{(offset + list.data.items.length).toLocaleString('en-US')} of {list.data.total.toLocaleString('en-US')}
-              </>
-            }
-          />
+          <Pager offset={offset} pageSize={PAGE} total={list.data.total} onOffset={(o) => update({ offset: String(o) })} shown={list.data.items.length} />
         </>
       )}
       <RevokeDialog apiKey={revoking} onClose={() => setRevoking(null)} />

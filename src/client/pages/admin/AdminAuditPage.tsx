@@ -12,7 +12,8 @@ import { toast } from '@/client/hooks/use-toast';
 import { messageOf } from '@/client/lib/api';
 import { useAuditLog, useExportAuditCsv, type AuditFilterState } from '@/client/features/admin/audit-api';
 import { visibleAdminItem } from './nav';
-import { NoAccess, Pager } from './parts';
+import { LoadFailed } from './analytics-parts';
+import { EmptyList, NoAccess, Pager } from './parts';
 
 const PAGE = 25;
 
@@ -143,16 +144,9 @@ function AuditLogs() {
       {logs.isPending ? (
         <PageSpinner label="Loading the audit logs" />
       ) : logs.isError ? (
-        <div role="alert" className="rounded-xl border bg-card p-5 text-sm text-red-600 dark:text-red-400">
-          {messageOf(logs.error, 'The audit logs could not be loaded.')}{' '}
-          <Button variant="link" className="h-auto p-0" onClick={() => void logs.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed error={logs.error} what="The audit logs" retry={() => void logs.refetch()} />
       ) : logs.data.items.length === 0 ? (
-        <div className="rounded-xl border border-dashed bg-card p-8 text-center text-muted-foreground">
-          <ScrollText className="mx-auto mb-2 size-6" aria-hidden /> No log entries match these filters.
-        </div>
+        <EmptyList icon={ScrollText}> No log entries match these filters.</EmptyList>
       ) : (
         <>
           <div className="overflow-x-auto rounded-xl border bg-card" aria-busy={logs.isFetching}>

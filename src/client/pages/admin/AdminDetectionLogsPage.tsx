@@ -12,7 +12,7 @@ import { messageOf } from '@/client/lib/api';
 import { useDetectionLog, useDetectionLogs } from '@/client/features/admin/support-api';
 import type { AdminOutletContext } from './AdminLayout';
 import { visibleAdminItem } from './nav';
-import { AdminHeading, NoAccess, Pager } from './parts';
+import { AdminHeading, EmptyList, LoadError, NoAccess, Pager } from './parts';
 
 const PAGE = 50;
 const SELECT = 'mt-1 block h-10 w-full rounded-lg border border-input bg-background px-2 text-sm';
@@ -121,17 +121,11 @@ function DetectionLogs({ title }: { title: string }) {
       {list.isPending ? (
         <PageSpinner />
       ) : list.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border bg-card p-5 text-sm text-red-600 dark:text-red-400">
-          {messageOf(list.error, 'The detection logs could not be loaded.')}
-          <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError error={list.error} what="The detection logs" retry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
-        <div className="rounded-xl border border-dashed bg-card p-8 text-center text-muted-foreground">
-          <ScanSearch className="mx-auto mb-2 size-6" aria-hidden />
+        <EmptyList icon={ScanSearch}>
           {filtered ? 'No detection matches these filters.' : 'No detections yet. Each run of the AI detector is listed here.'}
-        </div>
+        </EmptyList>
       ) : (
         <>
           <div className="overflow-x-auto rounded-xl border bg-card">
@@ -157,17 +151,7 @@ function DetectionLogs({ title }: { title: string }) {
               </tbody>
             </table>
           </div>
-          <Pager
-            offset={offset}
-            pageSize={PAGE}
-            total={list.data.total}
-            onOffset={(o) => update({ offset: String(o) })}
-            summary={
-              <>
-                {(offset + 1).toLocaleString('en-US')}–{(offset + list.data.items.length).toLocaleString('en-US')} of {list.data.total.toLocaleString('en-US')}
-              </>
-            }
-          />
+          <Pager offset={offset} pageSize={PAGE} total={list.data.total} onOffset={(o) => update({ offset: String(o) })} shown={list.data.items.length} />
         </>
       )}
     </>

@@ -1,18 +1,14 @@
 import { Link, useOutletContext, useSearchParams } from 'react-router';
-import { Download, FileText, Search } from 'lucide-react';
+import { Download, FileText } from 'lucide-react';
 import { formatDate } from '@/shared/format';
 import { formatPrice } from '@/shared/plans';
 import type { StaffRole } from '@/shared/roles';
-import { Button } from '@/client/components/ui/button';
-import { Input } from '@/client/components/ui/input';
-import { Label } from '@/client/components/ui/label';
 import { PageSpinner, Spinner } from '@/client/components/ui/spinner';
-import { messageOf } from '@/client/lib/api';
 import { invoicePdfUrl } from '@/client/features/account/api';
 import { useAdminInvoices } from '@/client/features/admin/billing-api';
-import { PaymentStatusBadge, useDebouncedSearch, withChanges } from './AdminPaymentsPage';
+import { PaymentStatusBadge } from './AdminPaymentsPage';
 import { visibleAdminItem } from './nav';
-import { AdminHeading, NoAccess, Pager } from './parts';
+import { AdminHeading, EmptyList, LoadError, NoAccess, Pager, SearchField, useDebouncedSearch, withChanges } from './parts';
 
 const PAGE = 25;
 
@@ -42,19 +38,7 @@ function Invoices({ title, description }: { title: string; description: string }
         }}
       >
         <div className="min-w-56 flex-1">
-          <Label htmlFor="invoices-search">Search</Label>
-          <div className="relative mt-1">
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-            <Input
-              id="invoices-search"
-              type="search"
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-              placeholder="Invoice number, e-mail or description"
-              maxLength={200}
-              className="pl-9"
-            />
-          </div>
+          <SearchField id="invoices-search" value={typed} onChange={setTyped} placeholder="Invoice number, e-mail or description" />
         </div>
         {list.isFetching && !list.isPending && <Spinner className="mb-3" />}
       </form>
@@ -62,24 +46,16 @@ function Invoices({ title, description }: { title: string; description: string }
       {list.isPending ? (
         <PageSpinner label="Loading invoices" />
       ) : list.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border bg-card p-5 text-sm text-red-600 dark:text-red-400">
-          {messageOf(list.error, 'The invoices could not be loaded.')}
-          <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError error={list.error} what="The invoices" retry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
-        <div className="rounded-xl border border-dashed bg-card p-8 text-center text-muted-foreground" data-testid="invoices-empty">
-          <FileText className="mx-auto mb-2 size-6" aria-hidden />
+        <EmptyList
+          icon={FileText}
+          testId="invoices-empty"
+          onClear={q ? () => (setTyped(''), setParams(new URLSearchParams(), { replace: true })) : undefined}
+          clearLabel="Clear search"
+        >
           {q ? 'No invoice matches this search.' : 'No invoices yet. Each payment that goes through gets one.'}
-          {q && (
-            <div className="mt-3">
-              <Button variant="outline" size="sm" onClick={() => (setTyped(''), setParams(new URLSearchParams(), { replace: true }))}>
-                Clear search
-              </Button>
-            </div>
-          )}
-        </div>
+        </EmptyList>
       ) : (
         <>
           <div className="overflow-x-auto rounded-xl border bg-card">
@@ -136,11 +112,7 @@ function Invoices({ title, description }: { title: string; description: string }
             pageSize={PAGE}
             total={list.data.total}
             onOffset={(o) => setParams((prev) => withChanges(prev, { offset: String(o) }), { replace: true })}
-            summary={
-              <>
-                {(offset + 1).toLocaleString('en-US')}–{(offset + list.data.items.length).toLocaleString('en-US')} of {list.data.total.toLocaleString('en-US')}
-              </>
-            }
+            shown={list.data.items.length}
           />
         </>
       )}

@@ -1,23 +1,18 @@
-import { useEffect, useState } from 'react';
 import { Link, useOutletContext, useSearchParams } from 'react-router';
-import { CreditCard, Search } from 'lucide-react';
+import { CreditCard } from 'lucide-react';
 import { PAYMENT_PROVIDERS, PAYMENT_STATUSES, type AdminPaymentRow, type PaymentProviderName, type PaymentStatus } from '@/shared/api/admin-billing';
 import { formatDate } from '@/shared/format';
 import { formatPrice } from '@/shared/plans';
 import type { StaffRole } from '@/shared/roles';
 import { Badge } from '@/client/components/ui/badge';
-import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
 import { PageSpinner, Spinner } from '@/client/components/ui/spinner';
-import { messageOf } from '@/client/lib/api';
 import { useAdminPayments } from '@/client/features/admin/billing-api';
 import { visibleAdminItem } from './nav';
-import { AdminHeading, NoAccess, Pager } from './parts';
+import { AdminHeading, EmptyList, FilterSelect, LoadError, NoAccess, Pager, SearchField, useDebouncedSearch, withChanges } from './parts';
 
 const PAGE = 25;
-/** Typing pauses this long before the search runs, so each key press is not a request. */
-const SEARCH_DELAY_MS = 300;
 
 export const PAYMENT_STATUS_LABEL: Record<PaymentStatus, string> = {
   paid: 'Paid',
@@ -33,29 +28,6 @@ export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
   return <Badge variant="warning">{PAYMENT_STATUS_LABEL[status] ?? status}</Badge>;
 }
 
-/** The list's address with some filters changed; a new filter starts again at the first page. */
-export function withChanges(prev: URLSearchParams, changes: Record<string, string>): URLSearchParams {
-  const next = new URLSearchParams(prev);
-  for (const [k, v] of Object.entries(changes)) {
-    if (v) next.set(k, v);
-    else next.delete(k);
-  }
-  if (!('offset' in changes)) next.delete('offset');
-  return next;
-}
-
-/** The search box's text, written to the address after a short pause (and at once on Enter). */
-export function useDebouncedSearch(params: URLSearchParams, setParams: ReturnType<typeof useSearchParams>[1]) {
-  const q = params.get('q') ?? '';
-  const [typed, setTyped] = useState(q);
-  useEffect(() => {
-    if (typed.trim() === q) return;
-    const timer = setTimeout(() => setParams((prev) => withChanges(prev, { q: typed.trim() }), { replace: true }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed, q, setParams]);
-  return { q, typed, setTyped };
-}
-
 const pick = <T extends string>(value: string | null, allowed: readonly T[]): T | '' =>
   (allowed as readonly string[]).includes(value ?? '') ? (value as T) : '';
 const isDay = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : '');
@@ -67,8 +39,6 @@ export default function AdminPaymentsPage() {
   if (!item) return <NoAccess title="Payments" />;
   return <Payments title={item.title} description={item.description} />;
 }
-
-const selectClass = 'mt-1 block h-10 rounded-lg border border-input bg-background px-2 text-sm';
 
 function Payments({ title, description }: { title: string; description: string }) {
   const [params, setParams] = useSearchParams();
@@ -95,42 +65,24 @@ function Payments({ title, description }: { title: string; description: string }
         }}
       >
         <div className="min-w-56 flex-1">
-          <Label htmlFor="payments-search">Search</Label>
-          <div className="relative mt-1">
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-            <Input
-              id="payments-search"
-              type="search"
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-              placeholder="E-mail, description or invoice number"
-              maxLength={200}
-              className="pl-9"
-            />
-          </div>
+          <SearchField id="payments-search" value={typed} onChange={setTyped} placeholder="E-mail, description or invoice number" />
         </div>
-        <div>
-          <Label htmlFor="payments-status">Status</Label>
-          <select id="payments-status" value={status} onChange={(e) => update({ status: e.target.value })} className={selectClass}>
-            <option value="">Any status</option>
-            {PAYMENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {PAYMENT_STATUS_LABEL[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <Label htmlFor="payments-provider">Provider</Label>
-          <select id="payments-provider" value={provider} onChange={(e) => update({ provider: e.target.value })} className={selectClass}>
-            <option value="">Any provider</option>
-            {PAYMENT_PROVIDERS.map((p) => (
-              <option key={p} value={p}>
-                {PROVIDER_LABEL[p]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id="payments-status" label="Status" value={status} onChange={(v) => update({ status: v })}>
+          <option value="">Any status</option>
+          {PAYMENT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {PAYMENT_STATUS_LABEL[s]}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect id="payments-provider" label="Provider" value={provider} onChange={(v) => update({ provider: v })}>
+          <option value="">Any provider</option>
+          {PAYMENT_PROVIDERS.map((p) => (
+            <option key={p} value={p}>
+              {PROVIDER_LABEL[p]}
+            </option>
+          ))}
+        </FilterSelect>
         <div>
           <Label htmlFor="payments-from">From</Label>
           <Input id="payments-from" type="date" value={from} max={to || undefined} onChange={(e) => update({ from: e.target.value })} className="mt-1 w-40" />
@@ -145,24 +97,15 @@ function Payments({ title, description }: { title: string; description: string }
       {list.isPending ? (
         <PageSpinner label="Loading payments" />
       ) : list.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border bg-card p-5 text-sm text-red-600 dark:text-red-400">
-          {messageOf(list.error, 'The payments could not be loaded.')}
-          <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError error={list.error} what="The payments" retry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
-        <div className="rounded-xl border border-dashed bg-card p-8 text-center text-muted-foreground" data-testid="payments-empty">
-          <CreditCard className="mx-auto mb-2 size-6" aria-hidden />
+        <EmptyList
+          icon={CreditCard}
+          testId="payments-empty"
+          onClear={filtered ? () => (setTyped(''), setParams(new URLSearchParams(), { replace: true })) : undefined}
+        >
           {filtered ? 'No payment matches these filters.' : 'No payments yet. They appear here when customers buy a plan or a pack.'}
-          {filtered && (
-            <div className="mt-3">
-              <Button variant="outline" size="sm" onClick={() => (setTyped(''), setParams(new URLSearchParams(), { replace: true }))}>
-                Clear filters
-              </Button>
-            </div>
-          )}
-        </div>
+        </EmptyList>
       ) : (
         <>
           <div className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="payments-totals">
@@ -190,17 +133,7 @@ function Payments({ title, description }: { title: string; description: string }
               </tbody>
             </table>
           </div>
-          <Pager
-            offset={offset}
-            pageSize={PAGE}
-            total={list.data.total}
-            onOffset={(o) => update({ offset: String(o) })}
-            summary={
-              <>
-                {(offset + 1).toLocaleString('en-US')}–{(offset + list.data.items.length).toLocaleString('en-US')} of {list.data.total.toLocaleString('en-US')}
-              </>
-            }
-          />
+          <Pager offset={offset} pageSize={PAGE} total={list.data.total} onOffset={(o) => update({ offset: String(o) })} shown={list.data.items.length} />
         </>
       )}
     </>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useOutletContext, useSearchParams } from 'react-router';
-import { Check, Search, Undo2, X } from 'lucide-react';
+import { Check, Undo2, X } from 'lucide-react';
 import { REFUND_QUEUE_VIEWS, type AdminRefundRequestRow, type RefundQueueView } from '@/shared/api/admin-billing';
 import { formatDate, formatDateTime } from '@/shared/format';
 import { formatPrice } from '@/shared/plans';
@@ -16,9 +16,9 @@ import { toast } from '@/client/hooks/use-toast';
 import { messageOf } from '@/client/lib/api';
 import { cn } from '@/client/lib/utils';
 import { useAdminRefundRequests, useDecideRefund } from '@/client/features/admin/billing-api';
-import { PaymentStatusBadge, PROVIDER_LABEL, useDebouncedSearch, withChanges } from './AdminPaymentsPage';
+import { PaymentStatusBadge, PROVIDER_LABEL } from './AdminPaymentsPage';
 import { visibleAdminItem } from './nav';
-import { AdminHeading, NoAccess, Pager } from './parts';
+import { AdminHeading, EmptyList, LoadError, NoAccess, Pager, SearchField, useDebouncedSearch, withChanges } from './parts';
 
 const PAGE = 20;
 const VIEW_LABEL: Record<RefundQueueView, string> = { pending: 'Waiting', decided: 'Decided', all: 'All' };
@@ -73,21 +73,7 @@ function Refunds({ title, description }: { title: string; description: string })
             update({ q: typed.trim() });
           }}
         >
-          <Label htmlFor="refunds-search" className="sr-only">
-            Search
-          </Label>
-          <div className="relative">
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-            <Input
-              id="refunds-search"
-              type="search"
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-              placeholder="E-mail, description or invoice number"
-              maxLength={200}
-              className="pl-9"
-            />
-          </div>
+          <SearchField id="refunds-search" value={typed} onChange={setTyped} placeholder="E-mail, description or invoice number" hideLabel />
         </form>
         {list.isFetching && !list.isPending && <Spinner className="mb-3" />}
       </div>
@@ -95,21 +81,15 @@ function Refunds({ title, description }: { title: string; description: string })
       {list.isPending ? (
         <PageSpinner label="Loading refund requests" />
       ) : list.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border bg-card p-5 text-sm text-red-600 dark:text-red-400">
-          {messageOf(list.error, 'The refund requests could not be loaded.')}
-          <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError error={list.error} what="The refund requests" retry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
-        <div className="rounded-xl border border-dashed bg-card p-8 text-center text-muted-foreground" data-testid="refunds-empty">
-          <Undo2 className="mx-auto mb-2 size-6" aria-hidden />
+        <EmptyList icon={Undo2} testId="refunds-empty">
           {q
             ? 'No request matches this search.'
             : view === 'pending'
               ? 'No refund request is waiting. Users ask for refunds from their account page.'
               : 'No refund request has been decided yet.'}
-        </div>
+        </EmptyList>
       ) : (
         <>
           <ul className="grid gap-3" data-testid="refund-requests">
@@ -117,17 +97,7 @@ function Refunds({ title, description }: { title: string; description: string })
               <RequestCard key={r.id} request={r} onDecide={(kind) => setDeciding({ kind, request: r })} />
             ))}
           </ul>
-          <Pager
-            offset={offset}
-            pageSize={PAGE}
-            total={list.data.total}
-            onOffset={(o) => update({ offset: String(o) })}
-            summary={
-              <>
-                {(offset + 1).toLocaleString('en-US')}–{(offset + list.data.items.length).toLocaleString('en-US')} of {list.data.total.toLocaleString('en-US')}
-              </>
-            }
-          />
+          <Pager offset={offset} pageSize={PAGE} total={list.data.total} onOffset={(o) => update({ offset: String(o) })} shown={list.data.items.length} />
         </>
       )}
       <DecisionDialog deciding={deciding} onClose={() => setDeciding(null)} />

@@ -14,7 +14,7 @@ import { cn } from '@/client/lib/utils';
 import { useAdminReports, useReviewReport } from '@/client/features/admin/support-api';
 import type { AdminOutletContext } from './AdminLayout';
 import { visibleAdminItem } from './nav';
-import { AdminHeading, NoAccess, Pager } from './parts';
+import { AdminHeading, EmptyList, LoadError, NoAccess, Pager } from './parts';
 
 const PAGE = 20;
 
@@ -94,19 +94,13 @@ function Reports({ title }: { title: string }) {
       {list.isPending ? (
         <PageSpinner />
       ) : list.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border bg-card p-5 text-sm text-red-600 dark:text-red-400">
-          {messageOf(list.error, 'The reports could not be loaded.')}
-          <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError error={list.error} what="The reports" retry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
-        <div className="rounded-xl border border-dashed bg-card p-8 text-center text-muted-foreground">
-          <Flag className="mx-auto mb-2 size-6" aria-hidden />
+        <EmptyList icon={Flag}>
           {status === 'open'
             ? 'No open reports. Reports sent from the detector’s “Report this result” button appear here.'
             : `No ${STATUS_LABELS[status].toLowerCase()} reports.`}
-        </div>
+        </EmptyList>
       ) : (
         <>
           <ul className="space-y-4" data-testid="reports-list">

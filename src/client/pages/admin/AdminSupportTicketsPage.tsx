@@ -1,10 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useOutletContext, useSearchParams } from 'react-router';
-import { ArrowLeft, Inbox, Lock, MessageSquare, RotateCcw, Search, Send } from 'lucide-react';
+import { ArrowLeft, Inbox, Lock, MessageSquare, RotateCcw, Send } from 'lucide-react';
 import { SUPPORT_MESSAGE_MAX, SUPPORT_MESSAGE_MIN, TICKET_STATUSES, TICKET_STATUS_LABELS, type TicketStatus, type TicketSummary } from '@/shared/api/support';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
-import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
 import { BusyLabel, PageSpinner, Spinner } from '@/client/components/ui/spinner';
 import { Textarea } from '@/client/components/ui/textarea';
@@ -14,7 +13,7 @@ import { cn } from '@/client/lib/utils';
 import { useAdminTicket, useAdminTickets, useTicketAction } from '@/client/features/admin/support-api';
 import type { AdminOutletContext } from './AdminLayout';
 import { visibleAdminItem } from './nav';
-import { AdminHeading, NoAccess, Pager } from './parts';
+import { AdminHeading, EmptyList, LoadError, NoAccess, Pager, SearchField } from './parts';
 
 const PAGE = 25;
 const SEARCH_DELAY_MS = 300;
@@ -100,21 +99,7 @@ function Tickets({ title, description }: { title: string; description: string })
             update({ q: typed.trim() });
           }}
         >
-          <Label htmlFor="tickets-search" className="sr-only">
-            Search tickets
-          </Label>
-          <div className="relative">
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-            <Input
-              id="tickets-search"
-              type="search"
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-              placeholder="Subject, name or e-mail"
-              maxLength={200}
-              className="pl-9"
-            />
-          </div>
+          <SearchField id="tickets-search" label="Search tickets" value={typed} onChange={setTyped} placeholder="Subject, name or e-mail" hideLabel />
         </form>
         {list.isFetching && !list.isPending && <Spinner className="mb-3" />}
       </div>
@@ -124,17 +109,11 @@ function Tickets({ title, description }: { title: string; description: string })
           {list.isPending ? (
             <PageSpinner />
           ) : list.isError ? (
-            <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border bg-card p-5 text-sm text-red-600 dark:text-red-400">
-              {messageOf(list.error, 'The tickets could not be loaded.')}
-              <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-                Try again
-              </Button>
-            </div>
+            <LoadError error={list.error} what="The tickets" retry={() => void list.refetch()} />
           ) : list.data.items.length === 0 ? (
-            <div className="rounded-xl border border-dashed bg-card p-8 text-center text-muted-foreground">
-              <Inbox className="mx-auto mb-2 size-6" aria-hidden />
+            <EmptyList icon={Inbox}>
               {q || status ? 'No ticket matches these filters.' : 'No support tickets yet. Messages sent from the Contact page appear here.'}
-            </div>
+            </EmptyList>
           ) : (
             <>
               <ul className="divide-y overflow-hidden rounded-xl border bg-card" data-testid="tickets-list">

@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link, useOutletContext } from 'react-router';
-import { Ban, RotateCcw, Search, X } from 'lucide-react';
+import { Ban, RotateCcw, X } from 'lucide-react';
 import { BULK_MAX } from '@/shared/api/admin-users';
 import { isStaff, roleLabel } from '@/shared/roles';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
-import { Input } from '@/client/components/ui/input';
-import { Label } from '@/client/components/ui/label';
 import { BusyLabel, PageSpinner, Spinner } from '@/client/components/ui/spinner';
 import { toast } from '@/client/hooks/use-toast';
 import { messageOf } from '@/client/lib/api';
@@ -22,7 +20,7 @@ import {
 import type { AdminOutletContext } from './AdminLayout';
 import { StatusBadge } from './AdminUsersPage';
 import { visibleAdminItem } from './nav';
-import { AdminHeading, NoAccess, Pager } from './parts';
+import { AdminHeading, FilterSelect, LoadError, NoAccess, Pager, SearchField } from './parts';
 
 const PAGE = 20;
 const SEARCH_DELAY_MS = 300;
@@ -86,45 +84,20 @@ function AccountActions({ title, description }: { title: string; description: st
         <section aria-label="Find accounts" className="min-w-0 rounded-xl border bg-card p-4">
           <form role="search" className="mb-3 flex flex-wrap items-end gap-3" onSubmit={(e) => (e.preventDefault(), setQ(typed.trim()), setOffset(0))}>
             <div className="min-w-52 flex-1">
-              <Label htmlFor="actions-search">Search</Label>
-              <div className="relative mt-1">
-                <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-                <Input
-                  id="actions-search"
-                  type="search"
-                  value={typed}
-                  onChange={(e) => setTyped(e.target.value)}
-                  placeholder="E-mail or username"
-                  maxLength={200}
-                  className="pl-9"
-                />
-              </div>
+              <SearchField id="actions-search" value={typed} onChange={setTyped} placeholder="E-mail or username" />
             </div>
-            <div>
-              <Label htmlFor="actions-status">Status</Label>
-              <select
-                id="actions-status"
-                value={status}
-                onChange={(e) => (setStatus(e.target.value as UserStatus | ''), setOffset(0))}
-                className="mt-1 block h-10 rounded-lg border border-input bg-background px-2 text-sm"
-              >
-                <option value="">Any status</option>
-                <option value="active">Active</option>
-                <option value="suspended">Suspended</option>
-              </select>
-            </div>
+            <FilterSelect id="actions-status" label="Status" value={status} onChange={(v) => (setStatus(v as UserStatus | ''), setOffset(0))}>
+              <option value="">Any status</option>
+              <option value="active">Active</option>
+              <option value="suspended">Suspended</option>
+            </FilterSelect>
             {list.isFetching && !list.isPending && <Spinner className="mb-3" />}
           </form>
 
           {list.isPending ? (
             <PageSpinner />
           ) : list.isError ? (
-            <div role="alert" className="flex flex-wrap items-center gap-3 p-2 text-sm text-red-600 dark:text-red-400">
-              {messageOf(list.error, 'The accounts could not be loaded.')}
-              <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-                Try again
-              </Button>
-            </div>
+            <LoadError error={list.error} what="The accounts" retry={() => void list.refetch()} className="p-2" />
           ) : pageItems.length === 0 ? (
             <p className="p-6 text-center text-sm text-muted-foreground">{q || status ? 'No account matches.' : 'There are no accounts yet.'}</p>
           ) : (

@@ -1,8 +1,16 @@
-import type { ReactNode } from 'react';
-import { ShieldAlert } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { useSearchParams } from 'react-router';
+import { Search, ShieldAlert, type LucideIcon } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
+import { Input } from '@/client/components/ui/input';
+import { Label } from '@/client/components/ui/label';
+import { messageOf } from '@/client/lib/api';
+import { cn } from '@/client/lib/utils';
 
-/** The pieces every admin page shares: its heading, the no-access notice and the Previous/Next pager. */
+/**
+ * The pieces every admin page shares: its heading, the no-access notice, the Previous/Next pager and the list
+ * pages' search box, filter select, load-error notice and empty state.
+ */
 
 export function AdminHeading({ title, description, children }: { title: string; description?: string; children?: ReactNode }) {
   return (
@@ -29,23 +37,29 @@ export function NoAccess({ title }: { title: string }) {
   );
 }
 
-/** Previous/Next under a paged table; `summary` says which rows are shown (each page words it its own way). */
+/**
+ * Previous/Next under a paged table; `summary` says which rows are shown (each page words it its own way), or, given
+ * `shown` (the rows on this page) instead, it reads "1–25 of 1,234".
+ */
 export function Pager({
   offset,
   pageSize,
   total,
   onOffset,
   summary,
+  shown = 0,
 }: {
   offset: number;
   pageSize: number;
   total: number;
   onOffset: (offset: number) => void;
-  summary: ReactNode;
+  summary?: ReactNode;
+  shown?: number;
 }) {
+  const num = (n: number) => n.toLocaleString('en-US');
   return (
     <div className="mt-3 flex items-center justify-between text-sm text-muted-foreground">
-      <span>{summary}</span>
+      <span>{summary ?? `${num(offset + 1)}–${num(offset + shown)} of ${num(total)}`}</span>
       <div className="flex gap-2">
         <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => onOffset(Math.max(0, offset - pageSize))}>
           Previous
@@ -56,4 +70,140 @@ export function Pager({
       </div>
     </div>
   );
+}
+
+/** The list pages' search box (label, magnifier icon, type=search input). `hideLabel` keeps the label for screen readers only. */
+export function SearchField({
+  id,
+  label = 'Search',
+  value,
+  onChange,
+  placeholder,
+  describedBy,
+  hideLabel = false,
+}: {
+  id: string;
+  label?: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+  describedBy?: string;
+  hideLabel?: boolean;
+}) {
+  return (
+    <>
+      <Label htmlFor={id} className={hideLabel ? 'sr-only' : undefined}>
+        {label}
+      </Label>
+      <div className={hideLabel ? 'relative' : 'relative mt-1'}>
+        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+        <Input
+          id={id}
+          type="search"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          placeholder={placeholder}
+          maxLength={200}
+          className="pl-9"
+          aria-describedby={describedBy}
+        />
+      </div>
+    </>
+  );
+}
+
+/** A labelled filter `<select>`; `children` are its options (the "any" option first). */
+export function FilterSelect({
+  id,
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="mt-1 block h-10 rounded-lg border border-input bg-background px-2 text-sm"
+      >
+        {children}
+      </select>
+    </div>
+  );
+}
+
+/** A list that failed to load: the server's message (or "<what> could not be loaded.") and a Try again button. */
+export function LoadError({ error, what, retry, className }: { error: unknown; what: string; retry: () => void; className?: string }) {
+  return (
+    <div role="alert" className={cn('flex flex-wrap items-center gap-3 text-sm text-red-600 dark:text-red-400', className ?? 'rounded-xl border bg-card p-5')}>
+      {messageOf(error, `${what} could not be loaded.`)}
+      <Button variant="outline" size="sm" onClick={retry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+/** An empty list: icon and message, with a button to clear the filters when `onClear` is given. */
+export function EmptyList({
+  icon: Icon,
+  testId,
+  onClear,
+  clearLabel = 'Clear filters',
+  children,
+}: {
+  icon: LucideIcon;
+  testId?: string;
+  onClear?: () => void;
+  clearLabel?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="rounded-xl border border-dashed bg-card p-8 text-center text-muted-foreground" data-testid={testId}>
+      <Icon className="mx-auto mb-2 size-6" aria-hidden />
+      {children}
+      {onClear && (
+        <div className="mt-3">
+          <Button variant="outline" size="sm" onClick={onClear}>
+            {clearLabel}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Typing pauses this long before the search runs, so each key press is not a request. */
+const SEARCH_DELAY_MS = 300;
+
+/** The list's address with some filters changed; a new filter starts again at the first page. */
+export function withChanges(prev: URLSearchParams, changes: Record<string, string>): URLSearchParams {
+  const next = new URLSearchParams(prev);
+  for (const [k, v] of Object.entries(changes)) {
+    if (v) next.set(k, v);
+    else next.delete(k);
+  }
+  if (!('offset' in changes)) next.delete('offset');
+  return next;
+}
+
+/** The search box's text, written to the address after a short pause (and at once on Enter). */
+export function useDebouncedSearch(params: URLSearchParams, setParams: ReturnType<typeof useSearchParams>[1]) {
+  const q = params.get('q') ?? '';
+  const [typed, setTyped] = useState(q);
+  useEffect(() => {
+    if (typed.trim() === q) return;
+    const timer = setTimeout(() => setParams((prev) => withChanges(prev, { q: typed.trim() }), { replace: true }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed, q, setParams]);
+  return { q, typed, setTyped };
 }
