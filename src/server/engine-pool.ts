@@ -17,6 +17,7 @@ import { Worker } from 'node:worker_threads';
 import type { DetectionResult } from '../engines/detector';
 import type { HumanizeResult, HumanizerStyle } from '../engines/humanizer';
 import type { RewriteResult, RewriterTone } from '../engines/rewriter';
+import type { IndexedDocument } from '../engines/plagiarism';
 import type { ShortenResult } from '../engines/sentence-shortener';
 import type { SummarizeResult, SummaryFormat, SummaryLength } from '../engines/summarizer';
 import { AppError } from './errors';
@@ -30,6 +31,8 @@ export interface EngineJobs {
   rewrite: { args: { text: string; tone: RewriterTone }; result: RewriteResult };
   summarize: { args: { text: string; length: SummaryLength; format: SummaryFormat }; result: SummarizeResult };
   shorten: { args: { text: string }; result: ShortenResult };
+  /** the plagiarism index of one reference document (fingerprints, MinHash, LSH bands) */
+  indexDocument: { args: { text: string }; result: IndexedDocument };
   /** tests only: busy for `ms` */
   spin: { args: { ms: number }; result: number };
   /** tests only: allocates until the heap limit ends the thread */

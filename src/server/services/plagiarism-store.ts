@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { referenceDocuments } from '../../db/schema';
+import { runEngine } from '../engine-pool';
 import { indexDocument, type FingerprintStore, type Fingerprint, type LoadedSource, type Posting, type SourceLoader } from '../../engines/plagiarism';
 import { REFERENCE_ORIGINS } from '../../shared/api/plagiarism';
 import { countWords } from '../../shared/limits';
@@ -169,7 +170,8 @@ export async function addReferenceDocument(
   opts: { onlyIf?: (tx: Db) => Promise<boolean> } = {},
 ): Promise<{ id: string | null; created: boolean }> {
   const row = documentRow(doc);
-  const indexed = indexDocument(row.text);
+  // Indexing a long document takes about a second of CPU: on a worker thread, so the server keeps answering meanwhile.
+  const indexed = await runEngine('indexDocument', { text: row.text });
   return db.transaction(async (tx) => {
     if (opts.onlyIf && !(await opts.onlyIf(tx as unknown as Db))) return { id: null, created: false };
     const inserted = await tx.insert(referenceDocuments).values(row).onConflictDoNothing().returning({ id: referenceDocuments.id });

@@ -5,6 +5,7 @@
 import { parentPort } from 'node:worker_threads';
 import { detect } from '../../engines/detector';
 import { humanize } from '../../engines/humanizer';
+import { indexDocument } from '../../engines/plagiarism';
 import { rewrite } from '../../engines/rewriter';
 import { shorten } from '../../engines/sentence-shortener';
 import { summarize } from '../../engines/summarizer';
@@ -17,6 +18,7 @@ const JOBS: { [K in keyof EngineJobs]: (args: EngineJobs[K]['args']) => EngineJo
   rewrite: ({ text, tone }) => rewrite(text, { tone }),
   summarize: ({ text, length, format }) => summarize(text, { length, format }),
   shorten: ({ text }) => shorten(text),
+  indexDocument: ({ text }) => indexDocument(text),
   // for the pool's own tests: keep the thread busy, or allocate until the heap limit stops it
   spin: ({ ms }) => {
     const end = Date.now() + ms;
