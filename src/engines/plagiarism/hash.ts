@@ -63,7 +63,8 @@ export interface Fingerprint {
 
 /**
  * Robust winnowing: in every window of `w` consecutive k-gram hashes select the minimum
- * (rightmost minimum on ties); record a fingerprint each time the selected position changes.
+ * (on ties the one already chosen while it is in the window, else the rightmost); record a fingerprint each time
+ * the selected position changes.
  * If there are fewer than w hashes, the single minimum is selected.
  *
  * Guarantee: if two documents share a run of at least t = w + k - 1 tokens, the run contains a full
@@ -93,7 +94,10 @@ export function winnow(hashes: readonly number[], w: number): Fingerprint[] {
     if (winStart < 0) continue;
     while (dq[head] < winStart) head++;
     const m = dq[head];
-    if (m !== last) {
+    // Robust winnowing (Schleimer et al. 2003): on a tie, keep the fingerprint already chosen while it is in the
+    // window. Plain rightmost-minimum picks a new one at every position of a repeated phrase ("Hi. Hi. Hi. …"),
+    // one index row per word, for no extra matching power.
+    if (m !== last && !(last >= winStart && hashes[last] === hashes[m])) {
       out.push({ hash: hashes[m], pos: m });
       last = m;
     }
