@@ -13,7 +13,7 @@
  * EVAL_FEATURE_CACHE=file reuses the featurised documents of an earlier run with the same code and data
  * (experiments only). EVAL_SKIP_LOSO=1 runs part 1 only (iteration only; docs are not written).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
@@ -99,6 +99,16 @@ function main() {
   const test = samples.filter((s) => isEvalOnly(s));
   const scored: Scored[] = test.map((s) => ({ s, r: detector.detect(s.text) }));
   console.error(`Scored ${scored.length} held-out documents (${el()})`);
+  // EVAL_DUMP=dir (experiments only): the fold's weights and every held-out result, to explore verdict rules offline
+  const dump = process.env.EVAL_DUMP;
+  if (dump) {
+    mkdirSync(dump, { recursive: true });
+    writeFileSync(join(dump, 'weights.json'), JSON.stringify(toWeights(tr, 'eval', {})));
+    writeFileSync(
+      join(dump, 'scored.jsonl'),
+      scored.map((x) => JSON.stringify({ s: { ...x.s, text: undefined }, text: x.s.text, r: { ...x.r, reasons: undefined } })).join('\n') + '\n',
+    );
+  }
   const long = scored.filter((x) => x.r.wordCount >= MIN_EVAL_WORDS);
   const humans = long.filter((x) => x.s.label === 0);
   const humanScores = humans.map((x) => x.r.score);
