@@ -14,11 +14,10 @@ import { BusyLabel, PageSpinner, Spinner } from '@/client/components/ui/spinner'
 import { Textarea } from '@/client/components/ui/textarea';
 import { toast } from '@/client/hooks/use-toast';
 import { messageOf } from '@/client/lib/api';
-import { cn } from '@/client/lib/utils';
 import { useAdminRefundRequests, useDecideRefund } from '@/client/features/admin/billing-api';
 import { PaymentStatusBadge, PROVIDER_LABEL } from './AdminPaymentsPage';
 import { visibleAdminItem } from './nav';
-import { AdminHeading, EmptyList, LoadError, NoAccess, Pager, SearchField, useDebouncedSearch, withChanges } from './parts';
+import { AdminHeading, EmptyList, LoadError, NoAccess, Pager, SearchField, useDebouncedSearch, withChanges, Segmented } from './parts';
 
 const PAGE = 20;
 const VIEW_LABEL: Record<RefundQueueView, string> = { pending: 'Waiting', decided: 'Decided', all: 'All' };
@@ -48,23 +47,20 @@ function Refunds({ title, description }: { title: string; description: string })
     <>
       <AdminHeading title={title} description={description} />
       <div className="mb-4 flex flex-wrap items-end gap-3">
-        <div role="group" aria-label="Which requests" className="inline-flex rounded-lg border bg-card p-1">
-          {REFUND_QUEUE_VIEWS.map((v) => (
-            <button
-              key={v}
-              type="button"
-              aria-pressed={view === v}
-              onClick={() => update({ view: v === 'pending' ? '' : v })}
-              className={cn(
-                'rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                view === v ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-muted',
-              )}
-            >
-              {VIEW_LABEL[v]}
-              {v === 'pending' && list.data && <span className="ml-1.5 tabular-nums">({list.data.pending})</span>}
-            </button>
-          ))}
-        </div>
+        <Segmented
+          label="Which requests"
+          value={view}
+          onChange={(v) => update({ view: v === 'pending' ? '' : v })}
+          options={REFUND_QUEUE_VIEWS.map((v) => ({
+            value: v,
+            label: (
+              <>
+                {VIEW_LABEL[v]}
+                {v === 'pending' && list.data && <span className="ml-1.5 tabular-nums">({list.data.pending})</span>}
+              </>
+            ),
+          }))}
+        />
         <form
           role="search"
           className="min-w-56 flex-1"

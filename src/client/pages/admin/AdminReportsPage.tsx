@@ -14,7 +14,7 @@ import { cn } from '@/client/lib/utils';
 import { useAdminReports, useReviewReport } from '@/client/features/admin/support-api';
 import type { AdminOutletContext } from './AdminLayout';
 import { visibleAdminItem } from './nav';
-import { AdminHeading, EmptyList, LoadError, NoAccess, Pager } from './parts';
+import { AdminHeading, EmptyList, LoadError, NoAccess, Pager, Segmented } from './parts';
 
 const PAGE = 20;
 
@@ -66,23 +66,21 @@ function Reports({ title }: { title: string }) {
       {list.data && <FeedbackSummary counts={list.data.counts} active={expected} onPick={(k) => update({ kind: k === expected ? '' : k })} />}
 
       <div className="mb-4 flex flex-wrap items-center gap-3">
-        <div role="group" aria-label="Status" className="flex flex-wrap gap-1 rounded-lg border bg-card p-1">
-          {REPORT_STATUSES.map((s) => (
-            <button
-              key={s}
-              type="button"
-              aria-pressed={status === s}
-              onClick={() => update({ status: s === 'open' ? '' : s })}
-              className={cn(
-                'rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                status === s ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-muted',
-              )}
-            >
-              {STATUS_LABELS[s]}
-              {list.data && <span className="ml-1.5 tabular-nums opacity-80">{list.data.counts.human[s] + list.data.counts.ai[s]}</span>}
-            </button>
-          ))}
-        </div>
+        <Segmented
+          label="Status"
+          wrap
+          value={status}
+          onChange={(s) => update({ status: s === 'open' ? '' : s })}
+          options={REPORT_STATUSES.map((s) => ({
+            value: s,
+            label: (
+              <>
+                {STATUS_LABELS[s]}
+                {list.data && <span className="ml-1.5 tabular-nums opacity-80">{list.data.counts.human[s] + list.data.counts.ai[s]}</span>}
+              </>
+            ),
+          }))}
+        />
         {expected && (
           <Button variant="outline" size="sm" onClick={() => update({ kind: '' })}>
             {KIND[expected].title} only <X aria-label="Show all kinds" />

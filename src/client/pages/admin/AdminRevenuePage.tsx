@@ -3,12 +3,11 @@ import { useOutletContext } from 'react-router';
 import { formatPrice } from '@/shared/plans';
 import type { StaffRole } from '@/shared/roles';
 import { compact, TimeChart, toSeconds } from '@/client/components/charts/TimeChart';
-import { PageSpinner } from '@/client/components/ui/spinner';
 import { cn } from '@/client/lib/utils';
 import { useAdminRevenue, type AdminRevenueResponse } from '@/client/features/admin/analytics-api';
-import { BarTable, Busy, Figures, LoadFailed, num, RefreshButton, Section } from './analytics-parts';
+import { BarTable, Figures, QueryView, RefreshButton, Section, num } from './analytics-parts';
 import { visibleAdminItem } from './nav';
-import { AdminHeading as Heading, NoAccess } from './parts';
+import { AdminHeading as Heading, NoAccess, Segmented } from './parts';
 
 const MONTH_CHOICES = [6, 12, 24] as const;
 
@@ -27,34 +26,13 @@ function Revenue({ title, description }: { title: string; description: string })
     <>
       <Heading title={title} description={description}>
         <div className="flex flex-wrap items-center gap-2">
-          <div role="group" aria-label="Months shown" className="inline-flex rounded-lg border bg-card p-0.5">
-            {MONTH_CHOICES.map((m) => (
-              <button
-                key={m}
-                type="button"
-                aria-pressed={months === m}
-                onClick={() => setMonths(m)}
-                className={cn(
-                  'rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                  months === m ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
-                )}
-              >
-                {m} months
-              </button>
-            ))}
-          </div>
+          <Segmented label="Months shown" value={months} onChange={setMonths} options={MONTH_CHOICES.map((m) => ({ value: m, label: `${m} months` }))} />
           <RefreshButton onClick={() => void q.refetch()} busy={q.isFetching} />
         </div>
       </Heading>
-      {q.isPending ? (
-        <PageSpinner label="Loading revenue" />
-      ) : q.isError ? (
-        <LoadFailed error={q.error} what="Revenue" retry={() => void q.refetch()} />
-      ) : (
-        <Busy busy={q.isPlaceholderData}>
-          <RevenueBody data={q.data} />
-        </Busy>
-      )}
+      <QueryView q={q} what="Revenue">
+        {(data) => <RevenueBody data={data} />}
+      </QueryView>
     </>
   );
 }

@@ -13,7 +13,7 @@ import { cn } from '@/client/lib/utils';
 import { useAdminTicket, useAdminTickets, useTicketAction } from '@/client/features/admin/support-api';
 import type { AdminOutletContext } from './AdminLayout';
 import { visibleAdminItem } from './nav';
-import { AdminHeading, EmptyList, LoadError, NoAccess, Pager, SearchField } from './parts';
+import { AdminHeading, EmptyList, LoadError, NoAccess, Pager, SearchField, Segmented } from './parts';
 
 const PAGE = 25;
 const SEARCH_DELAY_MS = 300;
@@ -74,23 +74,21 @@ function Tickets({ title, description }: { title: string; description: string })
     <>
       <AdminHeading title={title} description={description} />
       <div className="mb-4 flex flex-wrap items-end gap-3">
-        <div role="group" aria-label="Status" className="flex flex-wrap gap-1 rounded-lg border bg-card p-1">
-          {(['', ...TICKET_STATUSES] as const).map((s) => (
-            <button
-              key={s || 'all'}
-              type="button"
-              aria-pressed={status === s}
-              onClick={() => update({ status: s })}
-              className={cn(
-                'rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                status === s ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-muted',
-              )}
-            >
-              {s ? TICKET_STATUS_LABELS[s] : 'All'}
-              {s && list.data ? <span className="ml-1.5 tabular-nums opacity-80">{list.data.counts[s]}</span> : null}
-            </button>
-          ))}
-        </div>
+        <Segmented
+          label="Status"
+          wrap
+          value={status}
+          onChange={(s) => update({ status: s })}
+          options={(['', ...TICKET_STATUSES] as const).map((s) => ({
+            value: s,
+            label: (
+              <>
+                {s ? TICKET_STATUS_LABELS[s] : 'All'}
+                {s && list.data ? <span className="ml-1.5 tabular-nums opacity-80">{list.data.counts[s]}</span> : null}
+              </>
+            ),
+          }))}
+        />
         <form
           role="search"
           className="min-w-60 flex-1"

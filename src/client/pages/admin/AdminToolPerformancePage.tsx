@@ -10,7 +10,7 @@ import { messageOf } from '@/client/lib/api';
 import { cn } from '@/client/lib/utils';
 import { useToolPerformance, type AnalyticsRange, type ToolPerformanceResponse, type ToolPerformanceRow } from '@/client/features/admin/analytics-api';
 import { visibleAdminItem } from './nav';
-import { AdminHeading as Heading, NoAccess } from './parts';
+import { AdminHeading as Heading, NoAccess, Segmented } from './parts';
 
 const SHORT_RANGE: Record<AnalyticsRange, string> = { '24h': '24 h', '7d': '7 days', '30d': '30 days' };
 
@@ -35,23 +35,12 @@ function ToolPerformance({ title, description }: { title: string; description: s
     <>
       <Heading title={title} description={description}>
         <div className="flex flex-wrap items-center gap-2">
-          <div role="group" aria-label="Time range" className="inline-flex rounded-lg border bg-card p-0.5">
-            {ANALYTICS_RANGES.map((r) => (
-              <button
-                key={r}
-                type="button"
-                aria-pressed={range === r}
-                title={RANGE_LABELS[r]}
-                onClick={() => setRange(r)}
-                className={cn(
-                  'rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                  range === r ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
-                )}
-              >
-                {SHORT_RANGE[r]}
-              </button>
-            ))}
-          </div>
+          <Segmented
+            label="Time range"
+            value={range}
+            onChange={setRange}
+            options={ANALYTICS_RANGES.map((r) => ({ value: r, label: SHORT_RANGE[r], title: RANGE_LABELS[r] }))}
+          />
           <Button variant="outline" size="sm" onClick={() => void q.refetch()} disabled={q.isFetching} aria-label="Refresh">
             {q.isFetching ? <Spinner /> : <RefreshCw />} <span className="hidden sm:inline">Refresh</span>
           </Button>

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Link, useOutletContext } from 'react-router';
 import type { StaffRole } from '@/shared/roles';
-import { PageSpinner } from '@/client/components/ui/spinner';
 import { useAdminUsage, usageCsvUrl, type AdminUsageResponse, type DayRange } from '@/client/features/admin/analytics-api';
-import { BarTable, Busy, CsvLink, DayRangeForm, EmptyState, Figures, last30Days, LoadFailed, num, Section } from './analytics-parts';
+import { BarTable, CsvLink, DayRangeForm, EmptyState, Figures, QueryView, Section, last30Days, num } from './analytics-parts';
 import { visibleAdminItem } from './nav';
 import { AdminHeading as Heading, NoAccess } from './parts';
 
@@ -32,15 +31,9 @@ function UsageMonitoring({ title, description }: { title: string; description: s
         <DayRangeForm value={range} onChange={setRange}>
           <CsvLink href={usageCsvUrl(range)}>CSV by day, tool and plan</CsvLink>
         </DayRangeForm>
-        {q.isPending ? (
-          <PageSpinner label="Loading usage" />
-        ) : q.isError ? (
-          <LoadFailed error={q.error} what="Usage" retry={() => void q.refetch()} />
-        ) : (
-          <Busy busy={q.isPlaceholderData}>
-            <UsageBody data={q.data} />
-          </Busy>
-        )}
+        <QueryView q={q} what="Usage">
+          {(data) => <UsageBody data={data} />}
+        </QueryView>
       </div>
     </>
   );

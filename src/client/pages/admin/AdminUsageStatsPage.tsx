@@ -2,9 +2,8 @@ import { useMemo, useState } from 'react';
 import { useOutletContext } from 'react-router';
 import type { StaffRole } from '@/shared/roles';
 import { TimeChart, toSeconds } from '@/client/components/charts/TimeChart';
-import { PageSpinner } from '@/client/components/ui/spinner';
 import { useAdminUsage, usageCsvUrl, type AdminUsageResponse, type DayRange } from '@/client/features/admin/analytics-api';
-import { Busy, CsvLink, DayRangeForm, EmptyState, last30Days, LoadFailed, num, Section } from './analytics-parts';
+import { CsvLink, DayRangeForm, EmptyState, QueryView, Section, last30Days, num } from './analytics-parts';
 import { planLabel, UsageFigures } from './AdminUsagePage';
 import { visibleAdminItem } from './nav';
 import { AdminHeading as Heading, NoAccess } from './parts';
@@ -27,15 +26,9 @@ function UsageStatistics({ title, description }: { title: string; description: s
         <DayRangeForm value={range} onChange={setRange}>
           <CsvLink href={usageCsvUrl(range)} />
         </DayRangeForm>
-        {q.isPending ? (
-          <PageSpinner label="Loading usage statistics" />
-        ) : q.isError ? (
-          <LoadFailed error={q.error} what="Usage statistics" retry={() => void q.refetch()} />
-        ) : (
-          <Busy busy={q.isPlaceholderData}>
-            <StatsBody data={q.data} />
-          </Busy>
-        )}
+        <QueryView q={q} what="Usage statistics">
+          {(data) => <StatsBody data={data} />}
+        </QueryView>
       </div>
     </>
   );

@@ -3,12 +3,10 @@ import { useOutletContext } from 'react-router';
 import { GROWTH_PERIODS, type GrowthPeriod } from '@/shared/api/admin-analytics';
 import type { StaffRole } from '@/shared/roles';
 import { TimeChart, toSeconds } from '@/client/components/charts/TimeChart';
-import { PageSpinner } from '@/client/components/ui/spinner';
-import { cn } from '@/client/lib/utils';
 import { useUserGrowth, type AdminUserGrowthResponse } from '@/client/features/admin/analytics-api';
-import { Busy, Figures, LoadFailed, num, RefreshButton, Section } from './analytics-parts';
+import { Figures, QueryView, RefreshButton, Section, num } from './analytics-parts';
 import { visibleAdminItem } from './nav';
-import { AdminHeading as Heading, NoAccess } from './parts';
+import { AdminHeading as Heading, NoAccess, Segmented } from './parts';
 
 const PERIOD_LABELS: Record<GrowthPeriod, string> = { day: 'Daily', week: 'Weekly', month: 'Monthly' };
 const SPAN: Record<GrowthPeriod, string> = { day: 'last 30 days', week: 'last 26 weeks', month: 'last 12 months' };
@@ -28,34 +26,13 @@ function UserGrowth({ title, description }: { title: string; description: string
     <>
       <Heading title={title} description={description}>
         <div className="flex flex-wrap items-center gap-2">
-          <div role="group" aria-label="Period" className="inline-flex rounded-lg border bg-card p-0.5">
-            {GROWTH_PERIODS.map((p) => (
-              <button
-                key={p}
-                type="button"
-                aria-pressed={period === p}
-                onClick={() => setPeriod(p)}
-                className={cn(
-                  'rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                  period === p ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
-                )}
-              >
-                {PERIOD_LABELS[p]}
-              </button>
-            ))}
-          </div>
+          <Segmented label="Period" value={period} onChange={setPeriod} options={GROWTH_PERIODS.map((p) => ({ value: p, label: PERIOD_LABELS[p] }))} />
           <RefreshButton onClick={() => void q.refetch()} busy={q.isFetching} />
         </div>
       </Heading>
-      {q.isPending ? (
-        <PageSpinner label="Loading user growth" />
-      ) : q.isError ? (
-        <LoadFailed error={q.error} what="User growth" retry={() => void q.refetch()} />
-      ) : (
-        <Busy busy={q.isPlaceholderData}>
-          <GrowthBody data={q.data} />
-        </Busy>
-      )}
+      <QueryView q={q} what="User growth">
+        {(data) => <GrowthBody data={data} />}
+      </QueryView>
     </>
   );
 }

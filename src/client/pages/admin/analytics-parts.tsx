@@ -3,7 +3,7 @@ import { Download, RefreshCw } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
-import { Spinner } from '@/client/components/ui/spinner';
+import { PageSpinner, Spinner } from '@/client/components/ui/spinner';
 import { messageOf } from '@/client/lib/api';
 import { cn } from '@/client/lib/utils';
 import type { DayRange } from '@/client/features/admin/analytics-api';
@@ -245,4 +245,23 @@ export function Busy({ busy, children }: { busy: boolean; children: ReactNode })
       {children}
     </div>
   );
+}
+
+/**
+ * An analytics query's three states: a spinner on the first load, the error with a retry, then the body, faded while
+ * the next range loads over the previous one (placeholder data).
+ */
+export function QueryView<T>({
+  q,
+  what,
+  children,
+}: {
+  q: { isPending: boolean; isError: boolean; error: unknown; data: T | undefined; isPlaceholderData: boolean; refetch: () => unknown };
+  /** e.g. "Usage statistics": the spinner says "Loading usage statistics", the error "Usage statistics could not be loaded." */
+  what: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (q.isPending) return <PageSpinner label={`Loading ${what.toLowerCase()}`} />;
+  if (q.isError || q.data === undefined) return <LoadFailed error={q.error} what={what} retry={() => void q.refetch()} />;
+  return <Busy busy={q.isPlaceholderData}>{children(q.data)}</Busy>;
 }

@@ -207,3 +207,48 @@ export function useDebouncedSearch(params: URLSearchParams, setParams: ReturnTyp
   }, [typed, q, setParams]);
   return { q, typed, setTyped };
 }
+
+export interface SegmentedOption<T extends string | number> {
+  value: T;
+  label: ReactNode;
+  /** A tooltip, e.g. the long form of a short label. */
+  title?: string;
+}
+
+/**
+ * A row of toggle buttons choosing one value (a period, a queue view, a status), announced as a group of pressed /
+ * not-pressed buttons. `wrap` lets a long row wrap on a phone instead of scrolling.
+ */
+export function Segmented<T extends string | number>({
+  label,
+  value,
+  options,
+  onChange,
+  wrap = false,
+}: {
+  label: string;
+  value: T;
+  options: SegmentedOption<T>[];
+  onChange: (v: T) => void;
+  wrap?: boolean;
+}) {
+  return (
+    <div role="group" aria-label={label} className={cn('rounded-lg border bg-card p-1', wrap ? 'flex flex-wrap gap-1' : 'inline-flex')}>
+      {options.map((o) => (
+        <button
+          key={String(o.value)}
+          type="button"
+          aria-pressed={value === o.value}
+          title={o.title}
+          onClick={() => onChange(o.value)}
+          className={cn(
+            'rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+            value === o.value ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+          )}
+        >
+          {o.label}
+        </button>
+      ))}
+    </div>
+  );
+}
