@@ -28,8 +28,15 @@ import { devRoutes } from './routes/dev';
 import { googleRoutes } from './routes/google';
 import { contentDetectorRoutes } from './routes/tools/content-detector';
 import { grammarRoutes } from './routes/tools/grammar';
+import { ttsRoutes } from './routes/tools/tts';
+import { seoScoreRoutes } from './routes/tools/seo-score';
+import { seoTextRoutes } from './routes/tools/seo-text';
 import { plagiarismRoutes } from './routes/tools/plagiarism-checker';
 import { writingRoutes } from './routes/tools/writing';
+import { essayRoutes } from './routes/tools/essay';
+import { resumeRoutes } from './routes/tools/resume';
+import { codeRoutes } from './routes/tools/code';
+import { contentRoutes } from './routes/tools/content';
 import { userSettingsRoutes } from './routes/user-settings';
 import { accountRoutes } from './routes/account';
 import { adminPlanRoutes } from './routes/admin-plans';
@@ -93,7 +100,8 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval' lets the page compile WebAssembly (the text-to-speech MP3 encoder); it allows no JS eval
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // Radix positions popovers with inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -124,7 +132,14 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
   await app.register(adminLibraryRoutes);
   await app.register(contentDetectorRoutes);
   await app.register(writingRoutes);
+  await app.register(essayRoutes);
+  await app.register(resumeRoutes);
+  await app.register(codeRoutes);
+  await app.register(contentRoutes);
   await app.register(grammarRoutes);
+  await app.register(ttsRoutes);
+  await app.register(seoScoreRoutes);
+  await app.register(seoTextRoutes);
   await app.register(plagiarismRoutes);
   await app.register(userSettingsRoutes);
   await app.register(billingRoutes);

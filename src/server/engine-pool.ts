@@ -19,7 +19,15 @@ import type { HumanizeResult, HumanizerStyle } from '../engines/humanizer';
 import type { RewriteResult, RewriterTone } from '../engines/rewriter';
 import type { IndexedDocument } from '../engines/plagiarism';
 import type { ShortenResult } from '../engines/sentence-shortener';
+import type { ExplainOptions, ExplainOutcome } from '../engines/code';
+import type { AnalyzeInput } from '../engines/seo-score';
+import type { HashtagOptions, HashtagResult } from '../engines/hashtags';
+import type { KeyphraseOptions, KeyphraseResult } from '../engines/keywords';
+import type { MetaDescriptionResult, MetaOptions } from '../engines/meta-description';
+import type { SeoReport } from '../shared/api/seo-score';
 import type { SummarizeResult, SummaryFormat, SummaryLength } from '../engines/summarizer';
+import type { Pcm } from '../engines/tts/wav';
+import type { TtsVoice } from '../engines/tts/voices';
 import { AppError } from './errors';
 
 /** Every job a worker runs: its arguments and its result (both cross the thread boundary by structured clone). */
@@ -33,6 +41,20 @@ export interface EngineJobs {
   shorten: { args: { text: string }; result: ShortenResult };
   /** the plagiarism index of one reference document (fingerprints, MinHash, LSH bands) */
   indexDocument: { args: { text: string }; result: IndexedDocument };
+  /** keyphrases of a text (wink-nlp tagging, TextRank + YAKE ranking) */
+  keyphrases: { args: { text: string; opts: KeyphraseOptions }; result: KeyphraseResult };
+  /** hashtags from a text's keyphrases (`max` keyphrases considered) */
+  hashtags: { args: { text: string; max: number; opts: HashtagOptions }; result: HashtagResult };
+  /** the extractive meta descriptions of a text */
+  metaDescription: { args: { text: string; opts: MetaOptions }; result: MetaDescriptionResult };
+  /** the SEO score analyzer's report of one page */
+  seoScore: { args: AnalyzeInput; result: SeoReport };
+  /** one piece of text spoken offline (Flite), 16 kHz mono */
+  ttsPiece: { args: { text: string; voice: TtsVoice; speed: number }; result: Pcm };
+  /** MP3 of mono PCM (LAME in wasm) */
+  ttsMp3: { args: Pcm; result: Uint8Array };
+  /** the offline code explainer: language, outline, imports, complexity, walk-through (tree-sitter) */
+  explainCode: { args: { code: string; opts: ExplainOptions }; result: ExplainOutcome };
   /** tests only: busy for `ms` */
   spin: { args: { ms: number }; result: number };
   /** tests only: allocates until the heap limit ends the thread */

@@ -75,6 +75,18 @@ export const EnvSchema = z
     LLM_API_KEY: optionalString,
     LLM_MODEL: optionalString,
     LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+    /**
+     * Optional OpenAI-compatible text-to-speech server (`POST {TTS_BASE_URL}/audio/speech`: OpenAI, or Kokoro / Piper
+     * behind that API), e.g. https://api.openai.com/v1. Without it the offline Flite voices answer.
+     */
+    TTS_BASE_URL: optionalString.pipe(
+      z.url({ protocol: /^https?$/, message: 'TTS_BASE_URL must be an http(s) URL such as https://api.openai.com/v1' }).optional(),
+    ),
+    TTS_API_KEY: optionalString,
+    /** The provider's model name (default tts-1). */
+    TTS_MODEL: optionalString,
+    /** Time one provider call (a paragraph or so of speech) may take. */
+    TTS_TIMEOUT_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1000).max(300_000).default(60_000)),
     /** Stripe payments. Without STRIPE_SECRET_KEY the offline test provider (TEST MODE checkout) is used. */
     STRIPE_SECRET_KEY: optionalString.pipe(
       z

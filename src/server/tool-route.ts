@@ -73,6 +73,8 @@ export interface ToolDefinition<S extends ToolInputSchema, R, B extends object> 
   anon?: AnonAllowance;
   /** Counts against the plan's daily detection allowance. */
   detection?: boolean;
+  /** Audio tools: the request's audio in whole minutes, paid from the Audio Pack once the monthly characters run out. */
+  audioMinutes?: (input: z.infer<S>) => number;
   /** Throws when this server cannot run the tool at all; checked after the input is valid, before anything is charged. */
   available?: (ctx: ServerContext) => void;
   /**
@@ -135,7 +137,13 @@ async function handle<S extends ToolInputSchema, R, B extends object>(
   // act, metered: word limit, allowances charged atomically, refunded when the work fails
   let outcome;
   try {
-    outcome = await runTool(ctx, caller, { tool: def.tool, text, anon: def.anon, detection: def.detection }, () => def.run(call), def.engine);
+    outcome = await runTool(
+      ctx,
+      caller,
+      { tool: def.tool, text, anon: def.anon, detection: def.detection, audioMinutes: def.audioMinutes?.(input) },
+      () => def.run(call),
+      def.engine,
+    );
   } catch (err) {
     // Once the stream has begun, the status line is sent: the failure goes out as an SSE event.
     if (!sse?.hasStarted) throw err;

@@ -36,6 +36,12 @@ export interface Tool {
    * listed but say they are not available, rather than pretending to work.
    */
   live: boolean;
+  /**
+   * Tools that write new prose with the language model: 'always' when nothing works without one (the page and the
+   * catalogue say "needs a language model" when /api/tools/capabilities reports none), 'partly' when an offline part
+   * still works (e.g. the essay writer's outline).
+   */
+  needsModel?: 'always' | 'partly';
 }
 
 // The product's role lists say "free, pro, agency, admin" for most tools and omits basic, which would lock a paying
@@ -129,6 +135,7 @@ export const TOOLS: Tool[] = [
     iconColor: '#0d9488',
     aliases: ['expander'],
     live: true,
+    needsModel: 'always',
   }),
   tool({
     id: 'sentence_shortener',
@@ -158,6 +165,7 @@ export const TOOLS: Tool[] = [
     category: 'media',
     icon: 'Volume2',
     iconColor: '#2563eb',
+    live: true,
   }),
   tool({
     id: 'speech_to_text',
@@ -196,6 +204,7 @@ export const TOOLS: Tool[] = [
     category: 'seo',
     icon: 'KeyRound',
     iconColor: '#4f46e5',
+    live: true,
   }),
   tool({
     id: 'hashtag_generator',
@@ -205,6 +214,7 @@ export const TOOLS: Tool[] = [
     category: 'seo',
     icon: 'Hash',
     iconColor: '#0284c7',
+    live: true,
   }),
   tool({
     id: 'meta_description_generator',
@@ -216,6 +226,8 @@ export const TOOLS: Tool[] = [
     iconColor: '#65a30d',
     requiresAuth: true,
     requiredRole: PRO,
+    needsModel: 'partly',
+    live: true,
   }),
   tool({
     id: 'seo_score_analyzer',
@@ -225,15 +237,18 @@ export const TOOLS: Tool[] = [
     category: 'seo',
     icon: 'Gauge',
     iconColor: '#ca8a04',
+    live: true,
   }),
   tool({
     id: 'code_explainer',
     slug: 'code-generator',
     name: 'Code Generator',
-    description: 'Generate code from a description, or explain existing code.',
+    description: 'Explain existing code: outline, complexity and a walk-through of its structure. Generate code from a description.',
     category: 'writing',
     icon: 'Code2',
     iconColor: '#475569',
+    needsModel: 'partly',
+    live: true,
   }),
   tool({
     id: 'essay_writer',
@@ -245,6 +260,8 @@ export const TOOLS: Tool[] = [
     iconColor: '#7c2d12',
     requiresAuth: true,
     requiredRole: PRO,
+    needsModel: 'partly',
+    live: true,
   }),
   tool({
     id: 'resume_writer',
@@ -256,17 +273,21 @@ export const TOOLS: Tool[] = [
     iconColor: '#1d4ed8',
     requiresAuth: true,
     requiredRole: PRO,
+    needsModel: 'partly',
+    live: true,
   }),
   tool({
     id: 'email_generator',
     slug: 'email-generator',
     name: 'Email Generator',
-    description: 'Write clear e-mails for any purpose.',
+    // SPEC: a static notice (the generator is being updated) with e-mail writing guidelines; it writes no e-mails.
+    description: 'Guidelines for writing a clear e-mail: subject line, greeting, opening, body and closing.',
     category: 'writing',
     icon: 'Mail',
     iconColor: '#0f766e',
     requiresAuth: true,
     requiredRole: PRO,
+    live: true,
   }),
   tool({
     id: 'content_generator',
@@ -276,6 +297,8 @@ export const TOOLS: Tool[] = [
     category: 'writing',
     icon: 'Sparkles',
     iconColor: '#a21caf',
+    needsModel: 'always',
+    live: true,
   }),
   tool({
     id: 'ad_copy_generator',

@@ -24,6 +24,12 @@ export const ERROR_CODES = [
   'upstream_failed',
   'upstream_timeout',
   'unprocessable',
+  /** A URL the server will not fetch (private, loopback, link-local or reserved address; not http(s); another port). */
+  'url_not_allowed',
+  /** A URL the server tried and failed to fetch (no such host, an error status, not HTML, too slow, too many redirects). */
+  'url_fetch_failed',
+  /** A fetched page over the size limit. */
+  'url_too_large',
   'service_unavailable',
   'internal',
 ] as const;

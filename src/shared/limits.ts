@@ -18,6 +18,14 @@ export const ANON_LIMITS = {
   expand: 3,
   grammar: 10,
   plagiarism: 3,
+  keywords: 10,
+  hashtags: 10,
+  seo: 10,
+  code: 10,
+  /** the language model writing new text: the content generator, code generation and prose explanations */
+  generate: 3,
+  /** text to speech: synthesis is CPU work on the server */
+  speech: 10,
 } as const;
 
 export type AnonAllowance = keyof typeof ANON_LIMITS;
@@ -47,6 +55,12 @@ export const LIMIT_MESSAGES: Record<AnonAllowance, { title: string; message: str
   expand: { title: 'Expansion Limit Reached', message: daily(ANON_LIMITS.expand, 'expansions') },
   grammar: { title: 'Grammar Check Limit Reached', message: daily(ANON_LIMITS.grammar, 'grammar checks') },
   plagiarism: { title: 'Plagiarism Check Limit Reached', message: daily(ANON_LIMITS.plagiarism, 'plagiarism checks') },
+  keywords: { title: 'Keyword Limit Reached', message: daily(ANON_LIMITS.keywords, 'keyword extractions') },
+  hashtags: { title: 'Hashtag Limit Reached', message: daily(ANON_LIMITS.hashtags, 'hashtag suggestions') },
+  seo: { title: 'SEO Analysis Limit Reached', message: daily(ANON_LIMITS.seo, 'SEO analyses') },
+  code: { title: 'Code Explanation Limit Reached', message: daily(ANON_LIMITS.code, 'code explanations') },
+  generate: { title: 'Generation Limit Reached', message: daily(ANON_LIMITS.generate, 'generations with the language model') },
+  speech: { title: 'Speech Limit Reached', message: daily(ANON_LIMITS.speech, 'text-to-speech recordings') },
 };
 
 /**

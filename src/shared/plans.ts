@@ -1,3 +1,4 @@
+import type { Tool } from './catalogue';
 import type { PlanRole } from './roles';
 
 /**
@@ -69,7 +70,9 @@ export const DEFAULT_PLANS: Record<PlanId, PlanDefinition> = {
     wordLimit: 10_000,
     dailyDetections: null,
     description: 'Unlimited detection and every tool, for daily writing work.',
-    highlights: ['Unlimited detections', 'Pro-only tools (essay, resume, SEO meta, speech-to-text)', 'Priority processing'],
+    // The Pro-only tools are listed on /pricing from the catalogue's live tools (planToolsLine), never from a fixed
+    // list; and nothing here gives any plan priority, so no "priority processing" is sold.
+    highlights: ['Everything in Basic', 'Unlimited detections'],
     rank: 2,
   },
   agency: {
@@ -193,4 +196,37 @@ export function packUnavailableReason(pack: AddonPack): string {
   const kinds = (Object.keys(pack.amounts) as (keyof PackAmounts)[]).filter((k) => k !== 'text');
   const what = kinds.map((k) => (k === 'images' ? 'image' : 'audio')).join(' and ');
   return `On sale once the ${what} tools are available on this server.`;
+}
+
+/**
+ * A stored highlight naming plan-only tools from a fixed list, like the old seeded default "Pro-only tools (essay,
+ * resume, SEO meta, speech-to-text)": it sold tools this server may not run, so /pricing leaves it out and shows
+ * planToolsLine instead.
+ */
+export const FIXED_TOOLS_HIGHLIGHT = /^\w+-only tools\b/i;
+
+/**
+ * What /pricing says a plan adds in tools, from the catalogue: the live tools this plan is the lowest to unlock
+ * (so Agency's "Everything in Pro" is not repeated). A tool that needs a language model for everything is left out
+ * when none is configured, and one that needs it for part of its work says so. null when the plan unlocks none.
+ */
+/** Live catalogue entries that are not a tool to sell: the e-mail generator's page is a static notice with guidelines (SPEC). */
+const NOT_SOLD_AS_TOOLS: readonly string[] = ['email_generator'];
+
+export function planToolsLine(plan: Pick<PlanDefinition, 'id' | 'name'>, tools: readonly Tool[], llmConfigured: boolean): string | null {
+  const lowest = (t: Tool) => PLAN_IDS.find((id) => t.requiredRole.includes(id));
+  const unlocked = tools.filter(
+    (t) =>
+      t.live &&
+      !t.comingSoon &&
+      !NOT_SOLD_AS_TOOLS.includes(t.id) &&
+      lowest(t) === plan.id &&
+      plan.id !== 'free' &&
+      !(t.needsModel === 'always' && !llmConfigured),
+  );
+  if (unlocked.length === 0) return null;
+  const partly = !llmConfigured && unlocked.some((t) => t.needsModel === 'partly');
+  return (
+    `${plan.name}-only tools: ${unlocked.map((t) => t.name).join(', ')}` + (partly ? ' (their language-model features are not available on this server)' : '')
+  );
 }

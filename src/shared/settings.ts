@@ -156,6 +156,12 @@ const ANON_USE_NAMES: Record<AnonAllowance, string> = {
   expand: 'expansions',
   grammar: 'grammar checks',
   plagiarism: 'plagiarism checks',
+  keywords: 'keyword extractions',
+  hashtags: 'hashtag suggestions',
+  seo: 'SEO analyses',
+  code: 'code explanations',
+  generate: 'generations with the language model',
+  speech: 'text-to-speech recordings',
 };
 
 /** A visitor's refusal when staff changed the allowance from its default (the default keeps LIMIT_MESSAGES' wording). */

@@ -54,6 +54,16 @@ describe(`abuse limits (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
     { name: 'shortener', url: '/api/tools/sentence-shortener', anon: 'shorten', text: TEXT },
     { name: 'grammar fixer', url: '/api/tools/grammar-fixer', anon: 'grammar', text: 'This sentence is fine.' },
     { name: 'plagiarism checker', url: '/api/tools/plagiarism-checker', anon: 'plagiarism', text: TEXT },
+    { name: 'keyword extractor', url: '/api/tools/keyword-extractor', anon: 'keywords', text: TEXT },
+    { name: 'hashtag generator', url: '/api/tools/hashtag-generator', anon: 'hashtags', text: TEXT },
+    { name: 'SEO score analyzer', url: '/api/tools/seo-score-analyzer', anon: 'seo', text: TEXT },
+    {
+      name: 'code explainer',
+      url: '/api/tools/code-explainer',
+      anon: 'code',
+      text: 'def area(w, h):\n    if w < 0 or h < 0:\n        raise ValueError("negative")\n    return w * h\n',
+    },
+    { name: 'text to speech', url: '/api/tools/text-to-speech', anon: 'speech', text: 'Hello there.' },
   ];
 
   for (const tool of TOOLS) {

@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, like } from 'drizzle-orm';
-import { auditLog, sessions } from '../../src/db/schema';
+import { appSettings, auditLog, sessions } from '../../src/db/schema';
 import { createUser } from '../../src/server/services/users';
-import { resetSettings } from '../../src/server/services/settings';
+import { getSettings, invalidateSettings, resetSettings } from '../../src/server/services/settings';
+import { ANON_LIMITS } from '../../src/shared/limits';
 import { base32Decode, totp } from '../../src/server/services/totp';
 import type { Role } from '../../src/shared/roles';
 import { cookieFrom, createTestApp, json, login, me, post, uniqueUser, type TestApp } from '../helpers/app';
@@ -51,6 +52,20 @@ async function auditOf(actorId: string, pattern: string) {
 }
 
 describe('settings', () => {
+  it("keeps staff's visitor allowances when a later version adds a tool with its own allowance", async () => {
+    // saved before the keyword extractor existed: no `keywords` key
+    const { keywords: _added, ...older } = { ...ANON_LIMITS, rewrite: 7 };
+    await t.ctx.db.insert(appSettings).values({ key: 'setting:anonLimits', value: JSON.stringify(older), updatedAt: new Date() });
+    invalidateSettings(t.ctx.db);
+    try {
+      const s = await getSettings(t.ctx.db);
+      expect(s.anonLimits.rewrite).toBe(7);
+      expect(s.anonLimits.keywords).toBe(ANON_LIMITS.keywords);
+    } finally {
+      await resetSettings(t.ctx.db);
+    }
+  });
+
   it('round-trips through the database and audits each changed setting', async () => {
     const admin = await account('admin');
     const before = json(await call('GET', '/api/admin/settings', { cookie: admin.cookie }));
@@ -303,7 +318,8 @@ describe('backup and languages', () => {
     expect(row('ai_content_detector').languages).toEqual(['English']);
     expect(row('grammar_fixer').languages).toEqual(['English']);
     expect(row('text_expander')).toMatchObject({ languages: [], engine: 'Needs a language model' });
-    expect(row('text_to_speech')).toMatchObject({ languages: [], engine: 'Not installed on this server' });
+    expect(row('text_to_speech')).toMatchObject({ languages: ['English'], engine: 'Flite voices (offline)' });
+    expect(row('speech_to_text')).toMatchObject({ languages: [], engine: 'Not installed on this server' });
   });
 
   it('opens each page only to the roles holding its permission', async () => {

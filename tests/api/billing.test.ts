@@ -301,7 +301,7 @@ describe(`plans, checkout and quotas (${process.env.TEST_DATABASE_URL ? 'Postgre
       ['/api/billing/checkout', { kind: 'plan', plan: 'free' }, 400],
       ['/api/billing/checkout', { kind: 'plan', plan: 'gold' }, 400],
       ['/api/billing/checkout', { kind: 'pack', pack: 'nope' }, 400],
-      // Image and audio credits are not sold while no live tool can spend them.
+      // Image credits are not sold while no live tool can spend them (audio credits are: text to speech spends them, see tts.test.ts).
       ['/api/billing/checkout', { kind: 'pack', pack: 'image_pack_standard' }, 409],
       ['/api/billing/checkout', { kind: 'pack', pack: 'power_user_bundle' }, 409],
       ['/api/billing/checkout', { kind: 'other' }, 400],

@@ -6,6 +6,7 @@ import type { RouteEntry } from '../../src/server/access';
 import { createUser } from '../../src/server/services/users';
 import { can, customRolePermissions, type Permission, type RouteAccess } from '../../src/shared/permissions';
 import { ROLES, isStaff, type CustomRole, type Role } from '../../src/shared/roles';
+import { canUseTool, findToolBySlug } from '../../src/shared/catalogue';
 import { cookieFrom, createTestApp, login, uniqueUser, type TestApp } from '../helpers/app';
 
 /**
@@ -67,7 +68,14 @@ function concrete(url: string): string {
 /** What the route's declared access predicts: 'refused' with its status, or 'granted'. */
 function predicted(entry: RouteEntry, who: Identity): { refused: 401 | 403 } | 'granted' {
   const access = ACTUAL_ACCESS[`${entry.method} ${entry.url}`] ?? entry.access;
-  if (access === 'public') return 'granted';
+  if (access === 'public') {
+    // Tool routes are public, but a login-only or plan-gated tool (the catalogue's requiresAuth and requiredRole)
+    // refuses visitors (401) and the plans it does not list (403), before reading the body.
+    const tool = /^\/api\/tools\/([^/]+)/.exec(entry.url)?.[1];
+    const gated = tool ? findToolBySlug(tool) : undefined;
+    if (gated && !canUseTool(gated, who === 'anonymous' ? null : (who as Role))) return { refused: who === 'anonymous' ? 401 : 403 };
+    return 'granted';
+  }
   if (who === 'anonymous') return { refused: 401 };
   if (access === 'user') return 'granted';
   if (access === 'account') return isStaff(who) ? { refused: 403 } : 'granted';

@@ -56,32 +56,59 @@ describe('every tool answer names the text of an uploaded file `text`', () => {
     await llm.close();
   });
 
+  /**
+   * Every POST under /api/tools, with how it takes an uploaded file. A new tool route fails the first assertion until
+   * it is listed here: either with the upload it accepts, or with the reason it takes no file.
+   */
+  const CODE = 'def area(w, h):\n    if w < 0 or h < 0:\n        raise ValueError("negative")\n    return w * h\n';
+  const ROUTES: Record<string, { file?: { name: string; content: string }; fields?: Record<string, string>; pro?: boolean } | { noUpload: string }> = {
+    '/api/tools/ai-humanizer': {},
+    '/api/tools/ai-rewriter': {},
+    '/api/tools/ai-summarizer': {},
+    '/api/tools/content-detector': {},
+    '/api/tools/grammar-fixer': {},
+    '/api/tools/plagiarism-checker': {},
+    '/api/tools/sentence-shortener': {},
+    '/api/tools/text-expander': {},
+    '/api/tools/keyword-extractor': {},
+    '/api/tools/hashtag-generator': {},
+    '/api/tools/seo-meta-description': { pro: true },
+    '/api/tools/seo-score-analyzer': {},
+    '/api/tools/text-to-speech': {},
+    '/api/tools/content-generator': {},
+    '/api/tools/code-explainer': { file: { name: 'area.txt', content: CODE }, fields: { language: 'python' } },
+    '/api/tools/code-explainer/prose': { file: { name: 'area.txt', content: CODE }, fields: { language: 'python' } },
+    '/api/tools/code-generator': {},
+    '/api/tools/essay-writer/outline': { noUpload: 'its text is a topic of at most 300 characters, typed' },
+    '/api/tools/essay-writer': { noUpload: 'its text is a topic of at most 300 characters, typed' },
+    '/api/tools/resume-writer/rewrite-bullets': { noUpload: 'its text is at most 12 bullet lines from the form' },
+    '/api/tools/resume-writer/export': { noUpload: 'it takes the structured resume of the form and answers a file' },
+  };
+
   it('for each tool endpoint (JSON answers)', async () => {
     const tools = t.app.routeAccess.filter((r) => r.method === 'POST' && r.url.startsWith('/api/tools/')).map((r) => r.url);
-    expect(tools.sort()).toEqual(
-      [
-        '/api/tools/ai-humanizer',
-        '/api/tools/ai-rewriter',
-        '/api/tools/ai-summarizer',
-        '/api/tools/content-detector',
-        '/api/tools/grammar-fixer',
-        '/api/tools/plagiarism-checker',
-        '/api/tools/sentence-shortener',
-        '/api/tools/text-expander',
-      ].sort(),
-    );
+    expect(tools.sort()).toEqual(Object.keys(ROUTES).sort());
+    const pro = await register(t.app);
+    await t.ctx.db
+      .update(users)
+      .set({ role: 'pro' })
+      .where(eq(users.id, json(await me(t.app, pro)).user.id));
     for (const url of tools) {
-      const mp = multipartBody({ name: 'essay.txt', content: FILE_TEXT, type: 'text/plain' });
-      const res = await t.app.inject({ method: 'POST', url, payload: mp.payload, headers: { ...mp.headers, cookie } });
-      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+      const how = ROUTES[url];
+      if ('noUpload' in how) continue;
+      const content = how.file?.content ?? FILE_TEXT;
+      const who = how.pro ? pro : cookie;
+      const mp = multipartBody(how.file ?? { name: 'essay.txt', content: FILE_TEXT, type: 'text/plain' }, how.fields);
+      const res = await t.app.inject({ method: 'POST', url, payload: mp.payload, headers: { ...mp.headers, cookie: who } });
+      expect(res.statusCode, `${url}: ${res.body.slice(0, 300)}`).toBe(200);
       const body = json(res);
-      expect(body.text, url).toBe(FILE_TEXT);
+      expect(body.text, url).toBe(content);
       expect(body, url).not.toHaveProperty('input');
       // typed text is not echoed back
-      const typed = json(await t.app.inject({ method: 'POST', url, payload: { text: FILE_TEXT }, headers: { cookie } }));
+      const typed = json(await t.app.inject({ method: 'POST', url, payload: { text: content, ...how.fields }, headers: { cookie: who } }));
       expect(typed, url).not.toHaveProperty('text');
     }
-  }, 120_000);
+  }, 180_000);
 
   it('in the final event of a streamed answer', async () => {
     const mp = multipartBody({ name: 'essay.txt', content: FILE_TEXT, type: 'text/plain' });

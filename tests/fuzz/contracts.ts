@@ -13,10 +13,16 @@ import * as billing from '../../src/shared/api/billing';
 import * as blog from '../../src/shared/api/blog';
 import { DetectRequest } from '../../src/shared/api/detector';
 import { GrammarRequest } from '../../src/shared/api/grammar';
+import { TtsRequest } from '../../src/shared/api/tts';
+import { CodeExplainRequest, CodeGenerateRequest } from '../../src/shared/api/code';
+import { ContentRequest } from '../../src/shared/api/content';
+import { SeoRequest } from '../../src/shared/api/seo-score';
 import * as newsletter from '../../src/shared/api/newsletter';
 import { LibraryDocumentRequest, PlagiarismRequest, REFERENCE_ORIGINS } from '../../src/shared/api/plagiarism';
 import { UserSettingsUpdate } from '../../src/shared/api/user-settings';
 import * as writing from '../../src/shared/api/writing';
+import * as essay from '../../src/shared/api/essay';
+import * as resume from '../../src/shared/api/resume';
 import * as reports from '../../src/shared/api/reports';
 import * as support from '../../src/shared/api/support';
 import { PLAN_IDS } from '../../src/shared/plans';
@@ -24,6 +30,7 @@ import { IpAllowListBody, StaffTwoFactorBody } from '../../src/shared/api/admin-
 import { SettingsPatch } from '../../src/shared/settings';
 import * as adminRoles from '../../src/shared/api/admin-roles';
 import * as adminUsers from '../../src/shared/api/admin-users';
+import * as seoText from '../../src/shared/api/keywords';
 
 export interface RouteContract {
   body?: z.ZodType;
@@ -74,7 +81,21 @@ export const CONTRACTS: Record<string, RouteContract> = {
   'POST /api/tools/ai-summarizer': tool(writing.SummarizeRequest),
   'POST /api/tools/sentence-shortener': tool(writing.ShortenRequest),
   'POST /api/tools/text-expander': tool(writing.ExpandRequest),
+  'POST /api/tools/essay-writer/outline': tool(essay.EssayRequest),
+  'POST /api/tools/essay-writer': tool(essay.EssayRequest),
+  'POST /api/tools/resume-writer/rewrite-bullets': tool(resume.BulletRewriteRequest),
+  // the export reads a structured resume (JSON only), not a tool text
+  'POST /api/tools/resume-writer/export': { body: resume.ResumeExportRequest },
   'POST /api/tools/grammar-fixer': tool(GrammarRequest),
+  'POST /api/tools/text-to-speech': tool(TtsRequest),
+  'POST /api/tools/code-explainer': tool(CodeExplainRequest),
+  'POST /api/tools/code-explainer/prose': tool(CodeExplainRequest),
+  'POST /api/tools/code-generator': tool(CodeGenerateRequest),
+  'POST /api/tools/content-generator': tool(ContentRequest),
+  'POST /api/tools/keyword-extractor': tool(seoText.KeywordRequest),
+  'POST /api/tools/hashtag-generator': tool(seoText.HashtagRequest),
+  'POST /api/tools/seo-meta-description': tool(seoText.MetaDescriptionRequest),
+  'POST /api/tools/seo-score-analyzer': tool(SeoRequest),
   'POST /api/tools/plagiarism-checker': tool(PlagiarismRequest),
   'PUT /api/user/settings': { body: UserSettingsUpdate },
   'POST /api/billing/checkout': { body: billing.CheckoutBody },

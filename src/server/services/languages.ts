@@ -55,6 +55,15 @@ const FACTS: Record<string, EngineFacts> = {
     offline: { engine: 'harper.js + retext (offline)', languages: ['English'], notes: 'English grammar rules and an English (en) spelling dictionary.' },
     llm: false,
   },
+  text_to_speech: {
+    offline: {
+      engine: 'Flite voices (offline)',
+      languages: ['English'],
+      notes:
+        'Flite’s US English voices and lexicon; other languages are read with English letter-to-sound rules. A provider set with TTS_BASE_URL speaks what it supports.',
+    },
+    llm: false,
+  },
   plagiarism_checker: {
     offline: {
       engine: 'Reference library (offline)',

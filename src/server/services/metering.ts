@@ -34,7 +34,8 @@ export interface Charge {
 
 export interface ChargeResult {
   ok: boolean;
-  reason: 'detections' | 'characters' | null;
+  /** 'audio': an audio tool's request the monthly characters do not cover, and the Audio Pack minutes do not either. */
+  reason: 'detections' | 'characters' | 'audio' | null;
   fromAllowance: number;
   fromCredits: number;
   /** Characters used this period after the call. */
@@ -88,6 +89,69 @@ export async function chargePending(
   return chargeResult(rows<Record<string, unknown>>(res)[0]);
 }
 
+/**
+ * The charge of an audio tool's request (text to speech): the monthly character allowance when it covers the whole
+ * request, else `minutes` of Audio Pack credit (never text credits; the allowance left stays for smaller requests).
+ * One transaction locks the character counter, then the audio balance (vt_charge's order: counter before credits).
+ * Pack minutes are held by a ledger row `hold:<pendingId>` written with the debit: settleUsage turns it into
+ * `tool:<pendingId>` with the usage event, refundPending gives it back, and the crash sweep gives back holds whose
+ * request cannot still be running. `fromCredits` is in minutes here.
+ */
+export async function chargeAudioPending(
+  db: Db,
+  pendingId: string,
+  tool: string,
+  input: { userId: string; periodKey: string; characters: number; limit: number; minutes: number },
+): Promise<ChargeResult> {
+  const { userId, periodKey, characters, limit, minutes } = input;
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`insert into usage_counters (user_id, kind, period_key, used) values (${userId}::uuid, 'characters', ${periodKey}, 0) on conflict do nothing`,
+    );
+    const counter = rows<{ used: number | string }>(
+      await tx.execute(sql`select used from usage_counters where user_id = ${userId}::uuid and kind = 'characters' and period_key = ${periodKey} for update`),
+    );
+    const used = Number(counter[0]?.used ?? 0);
+    if (used + characters <= limit) {
+      await tx.execute(
+        sql`update usage_counters set used = used + ${characters}::bigint where user_id = ${userId}::uuid and kind = 'characters' and period_key = ${periodKey}`,
+      );
+      await tx.execute(sql`insert into pending_charges (id, tool, user_id, period_key, allowance_chars)
+        values (${pendingId}::uuid, ${tool}, ${userId}::uuid, ${periodKey}, ${characters}::bigint)`);
+      return { ok: true, reason: null, fromAllowance: characters, fromCredits: 0, used: used + characters, credits: 0, detections: 0 };
+    }
+    const balance = rows<{ balance: number | string }>(
+      await tx.execute(sql`select balance from credit_balances where user_id = ${userId}::uuid and kind = 'audio' for update`),
+    );
+    const left = Number(balance[0]?.balance ?? 0);
+    if (left < minutes) return { ok: false, reason: 'audio', fromAllowance: 0, fromCredits: 0, used, credits: left, detections: 0 };
+    await tx.execute(sql`update credit_balances set balance = balance - ${minutes}::bigint where user_id = ${userId}::uuid and kind = 'audio'`);
+    await tx.execute(sql`insert into credit_ledger (user_id, kind, delta, reason, source)
+      values (${userId}::uuid, 'audio', ${-minutes}::bigint, 'hold', ${`hold:${pendingId}`})`);
+    await tx.execute(sql`insert into pending_charges (id, tool, user_id, period_key) values (${pendingId}::uuid, ${tool}, ${userId}::uuid, ${periodKey})`);
+    return { ok: true, reason: null, fromAllowance: 0, fromCredits: minutes, used, credits: left - minutes, detections: 0 };
+  });
+}
+
+/** Give back held Audio Pack minutes: the hold of `pendingId`, or (null) every hold older than `before`. */
+async function releaseAudioHolds(db: Db, pendingId: string | null, before: Date | null): Promise<number> {
+  const res = await db.execute(sql`
+    with released as (
+      delete from credit_ledger
+      where kind = 'audio' and reason = 'hold'
+        and (${pendingId}::text is null or source = 'hold:' || ${pendingId}::text)
+        and (${before?.toISOString() ?? null}::timestamptz is null or created_at < ${before?.toISOString() ?? null}::timestamptz)
+      returning user_id, -delta as minutes
+    ), back as (
+      update credit_balances b set balance = b.balance + r.minutes
+      from (select user_id, sum(minutes) as minutes from released group by user_id) r
+      where b.user_id = r.user_id and b.kind = 'audio'
+      returning 1
+    )
+    select (select count(*) from released) as n`);
+  return Number(rows<{ n: number | string }>(res)[0].n);
+}
+
 export interface AllowanceKey {
   /** rate_limits key, e.g. `anon:detect:<cookie id>` */
   key: string;
@@ -114,7 +178,9 @@ export async function takeAllowance(db: Db, pendingId: string, tool: string, key
 /** Give back what the pending markers hold (the work they paid for failed). A marker already gone is skipped. */
 export async function refundPending(db: Db, pendingId: string): Promise<boolean> {
   const res = await db.execute(sql`select vt_refund_pending(${sqlUuidArray([pendingId])}::uuid[], null) as n`);
-  return Number(rows<{ n: number | string }>(res)[0].n) > 0;
+  // a separate statement, so its balance lock never comes before vt_refund_pending's counter locks
+  const held = await releaseAudioHolds(db, pendingId, null);
+  return Number(rows<{ n: number | string }>(res)[0].n) > 0 || held > 0;
 }
 
 /**
@@ -125,7 +191,8 @@ export async function refundPending(db: Db, pendingId: string): Promise<boolean>
  */
 export async function sweepPendingCharges(db: Db, now: Date, maxAgeMs: number): Promise<number> {
   const res = await db.execute(sql`select vt_sweep_pending(${new Date(now.getTime() - maxAgeMs).toISOString()}::timestamptz) as n`);
-  return Number(rows<{ n: number | string }>(res)[0].n);
+  const held = await releaseAudioHolds(db, null, new Date(now.getTime() - maxAgeMs));
+  return Number(rows<{ n: number | string }>(res)[0].n) + held;
 }
 
 /** Postgres array literals for parameters (PGlite and node-postgres both pass them as text). */
@@ -173,6 +240,21 @@ export function quotaError(ctx: PlanContext, result: ChargeResult, characters: n
   );
 }
 
+/** The 4xx of an audio tool's refused charge (chargeAudioPending): what is left, and what would help. */
+export function audioQuotaError(ctx: PlanContext, result: ChargeResult, characters: number, minutes: number): AppError {
+  const left = Math.max(ctx.terms.monthlyCharacters - result.used, 0);
+  const pack = ADDON_PACKS.find((p) => p.type === 'audio');
+  return new AppError(
+    'quota_exceeded',
+    `This request needs ${n(characters)} characters, but only ${n(left)} of your ${n(ctx.terms.monthlyCharacters)} monthly characters on the ${ctx.planName} plan are left, ` +
+      `and your Audio Pack minutes (${n(result.credits)} left) do not cover its ${n(minutes)} ${minutes === 1 ? 'minute' : 'minutes'} of audio. ` +
+      (pack
+        ? `Buy an ${pack.name} (${n(pack.amounts.audio ?? 0)} minutes, ${formatPrice(pack.price)}) on the Pricing page`
+        : 'Upgrade your plan on the Pricing page') +
+      `, or wait until your allowance renews on ${ctx.periodEnd.toISOString().slice(0, 10)}.`,
+  );
+}
+
 /** A request that ran: one usage event each. Refused requests are counted in aggregate instead (recordRejection). */
 export interface UsageEventInput {
   userId: string | null;
@@ -213,8 +295,14 @@ export async function recordUsage(db: Db, e: UsageEventInput): Promise<void> {
  * the sweep's age), the event records nothing charged, which is the truth.
  */
 export async function settleUsage(db: Db, pendingId: string | null, e: UsageEventInput): Promise<void> {
+  // `spent`: Audio Pack minutes held for this request become spent, in the statement that removes the marker
   await db.execute(sql`
-    with settled as (delete from pending_charges where id = ${pendingId}::uuid returning id)
+    with settled as (delete from pending_charges where id = ${pendingId}::uuid returning id),
+    spent as (
+      update credit_ledger set reason = 'tool', source = 'tool:' || ${pendingId}::text
+      where kind = 'audio' and reason = 'hold' and source = 'hold:' || ${pendingId}::text and exists (select 1 from settled)
+      returning 1
+    )
     insert into usage_events (user_id, anon_id, tool, characters, status, latency_ms, engine, charged_allowance, charged_credits, plan, api_key_id)
     select ${e.userId}::uuid, ${e.anonId}, ${e.tool}, ${e.characters}::integer, ${e.status}, ${e.latencyMs === null ? null : Math.round(e.latencyMs)}::integer,
       ${e.engine?.slice(0, 100) ?? null}, case when exists (select 1 from settled) then ${e.chargedAllowance ?? 0}::integer else 0 end,

@@ -22,12 +22,19 @@ const cache = new WeakMap<Db, { at: number; value: Settings }>();
 function parseStored(key: SettingKey, raw: string): Settings[SettingKey] | undefined {
   try {
     const shape = SettingsSchema.shape[key];
-    const parsed = shape.safeParse(JSON.parse(raw));
+    let stored: unknown = JSON.parse(raw);
+    // a record of per-key values (the visitors' allowances) saved before a key existed gets that key's default,
+    // rather than losing every value staff set
+    const def = DEFAULT_SETTINGS[key];
+    if (isRecord(def) && isRecord(stored)) stored = { ...def, ...stored };
+    const parsed = shape.safeParse(stored);
     return parsed.success ? (parsed.data as Settings[SettingKey]) : undefined;
   } catch {
     return undefined;
   }
 }
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export async function getSettings(db: Db): Promise<Settings> {
   const hit = cache.get(db);

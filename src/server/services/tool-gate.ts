@@ -21,6 +21,8 @@ import { AppError } from '../errors';
 import { clientIp } from '../http';
 import { getPlan, loadSubscription, periodKey, termsOf } from './billing';
 import {
+  audioQuotaError,
+  chargeAudioPending,
   chargePending,
   chargeableCharacters,
   quotaError,
@@ -233,6 +235,11 @@ export interface ToolRun {
   anon?: AnonAllowance;
   /** Counts against the plan's daily detection allowance. */
   detection?: boolean;
+  /**
+   * Audio tools: the request's audio in whole minutes. A plan account pays it with Audio Pack minutes when its monthly
+   * characters do not cover the request (chargeAudioPending), never with text credits.
+   */
+  audioMinutes?: number;
 }
 
 /**
@@ -293,15 +300,25 @@ export async function runTool<T>(
   if (caller.user && caller.plan) {
     const p = caller.plan;
     const day = run.detection ? utcDay(ctx.now()) : null;
-    const result = await chargePending(ctx.db, pendingId, run.tool, {
-      userId: caller.user.id,
-      periodKey: p.periodKey,
-      characters,
-      limit: p.terms.monthlyCharacters,
-      day,
-      dailyDetections: p.terms.dailyDetections,
-    });
-    if (!result.ok) return reject(quotaError(p, result, characters, ctx.now()));
+    const audio = run.audioMinutes;
+    const result =
+      audio === undefined
+        ? await chargePending(ctx.db, pendingId, run.tool, {
+            userId: caller.user.id,
+            periodKey: p.periodKey,
+            characters,
+            limit: p.terms.monthlyCharacters,
+            day,
+            dailyDetections: p.terms.dailyDetections,
+          })
+        : await chargeAudioPending(ctx.db, pendingId, run.tool, {
+            userId: caller.user.id,
+            periodKey: p.periodKey,
+            characters,
+            limit: p.terms.monthlyCharacters,
+            minutes: audio,
+          });
+    if (!result.ok) return reject(audio !== undefined ? audioQuotaError(p, result, characters, audio) : quotaError(p, result, characters, ctx.now()));
     pending = true;
     charged = { fromAllowance: result.fromAllowance, fromCredits: result.fromCredits };
   }

@@ -4,14 +4,21 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { detect } from '../../engines/detector';
+import { generateHashtags } from '../../engines/hashtags';
 import { humanize } from '../../engines/humanizer';
+import { extractKeyphrases } from '../../engines/keywords';
+import { extractMetaDescription } from '../../engines/meta-description';
+import { explainOrRefuse } from '../../engines/code';
 import { indexDocument } from '../../engines/plagiarism';
 import { rewrite } from '../../engines/rewriter';
 import { shorten } from '../../engines/sentence-shortener';
+import { analyzeSeo } from '../../engines/seo-score';
 import { summarize } from '../../engines/summarizer';
+import { synthesizePiece } from '../../engines/tts';
+import { encodeMp3 } from '../../engines/tts/mp3';
 import type { EngineJobs } from '../engine-pool';
 
-const JOBS: { [K in keyof EngineJobs]: (args: EngineJobs[K]['args']) => EngineJobs[K]['result'] } = {
+const JOBS: { [K in keyof EngineJobs]: (args: EngineJobs[K]['args']) => EngineJobs[K]['result'] | Promise<EngineJobs[K]['result']> } = {
   detect: ({ text }) => detect(text),
   detectScores: ({ texts }) => texts.map((t) => detect(t).score),
   humanize: ({ text, style }) => humanize(text, { style }),
@@ -19,6 +26,13 @@ const JOBS: { [K in keyof EngineJobs]: (args: EngineJobs[K]['args']) => EngineJo
   summarize: ({ text, length, format }) => summarize(text, { length, format }),
   shorten: ({ text }) => shorten(text),
   indexDocument: ({ text }) => indexDocument(text),
+  explainCode: ({ code, opts }) => explainOrRefuse(code, opts),
+  ttsPiece: ({ text, voice, speed }) => synthesizePiece(text, voice, speed),
+  ttsMp3: (pcm) => encodeMp3(pcm),
+  seoScore: (input) => analyzeSeo(input),
+  keyphrases: ({ text, opts }) => extractKeyphrases(text, opts),
+  hashtags: ({ text, max, opts }) => generateHashtags(extractKeyphrases(text, { max }).keyphrases, opts),
+  metaDescription: ({ text, opts }) => extractMetaDescription(text, opts),
   // for the pool's own tests: keep the thread busy, or allocate until the heap limit stops it
   spin: ({ ms }) => {
     const end = Date.now() + ms;
@@ -38,9 +52,10 @@ interface Request {
   args: never;
 }
 
-parentPort!.on('message', (m: Request) => {
+parentPort!.on('message', async (m: Request) => {
   try {
-    const result = JOBS[m.job](m.args);
+    // most jobs are synchronous; the MP3 encoder's setup is a promise
+    const result = await JOBS[m.job](m.args);
     parentPort!.postMessage({ id: m.id, ok: true, result });
   } catch (err) {
     parentPort!.postMessage({ id: m.id, ok: false, error: err instanceof Error ? err.message : String(err) });

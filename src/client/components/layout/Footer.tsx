@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import { Mail } from 'lucide-react';
-import { TOOLS } from '@/shared/catalogue';
+import { TOOLS, type Tool } from '@/shared/catalogue';
 import { SITE } from '@/client/lib/site';
 import { NewsletterForm } from '@/client/features/newsletter/NewsletterForm';
+import { useDisabledTools } from '@/client/features/site/api';
 import { Logo } from './Logo';
 
 const FOOTER_TOOL_SLUGS = [
@@ -12,10 +13,12 @@ const FOOTER_TOOL_SLUGS = [
   'ai-rewriter',
   'grammar-fixer',
   'ai-summarizer',
-  'image-caption-generator',
-  'deepfake-detector',
+  'keyword-extractor',
+  'seo-score-analyzer',
+  'text-to-speech',
 ];
-const FOOTER_TOOLS = FOOTER_TOOL_SLUGS.map((s) => TOOLS.find((t) => t.slug === s)).filter((t) => t !== undefined);
+// Only tools that work on this server are advertised; a placeholder is reached from the full catalogue, where it says so.
+const FOOTER_TOOLS = FOOTER_TOOL_SLUGS.map((s) => TOOLS.find((t) => t.slug === s)).filter((t): t is Tool => t !== undefined && t.live);
 
 const RESOURCES = [
   { to: '/about', label: 'About' },
@@ -52,6 +55,7 @@ function FooterColumn({ title, links }: { title: string; links: { to: string; la
 
 export function Footer() {
   const year = new Date().getFullYear();
+  const off = useDisabledTools();
   return (
     <footer className="border-t border-border bg-surface">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-5">
@@ -76,7 +80,10 @@ export function Footer() {
           <NewsletterForm />
         </div>
         <div className="grid grid-cols-2 gap-8 sm:grid-cols-3 md:col-span-2 lg:col-span-3">
-          <FooterColumn title="Tools" links={[...FOOTER_TOOLS.map((t) => ({ to: t.route, label: t.name })), { to: '/tools', label: 'All tools' }]} />
+          <FooterColumn
+            title="Tools"
+            links={[...FOOTER_TOOLS.filter((t) => !off.has(t.id)).map((t) => ({ to: t.route, label: t.name })), { to: '/tools', label: 'All tools' }]}
+          />
           <FooterColumn title="Resources" links={RESOURCES} />
           <FooterColumn title="Legal" links={LEGAL} />
         </div>

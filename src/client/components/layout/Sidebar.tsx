@@ -9,6 +9,8 @@ import { cn } from '@/client/lib/utils';
 import { usePlanChangeNotice, useSimplifiedUsage } from '@/client/features/billing/api';
 import { Meter, Skeleton } from '@/client/features/usage/Meter';
 import { ToolIcon } from '@/client/components/ToolIcon';
+import { NeedsModelMark } from '@/client/components/NeedsModelMark';
+import { useDisabledTools } from '@/client/features/site/api';
 import { Button } from '@/client/components/ui/button';
 
 const CATEGORIES: ToolCategory[] = ['text', 'media', 'seo', 'writing'];
@@ -79,6 +81,8 @@ export function Sidebar({ user }: { user: PublicUser }) {
   // the upgrade box follows the plan the usage call reports (a period may have rolled since /api/auth/me)
   const plan = usagePlan && usagePlan !== 'staff' ? usagePlan : user.role;
   const upgrade = upgradeLabel(plan);
+  // only tools that work here and that staff have not turned off; the rest are in the catalogue, which says why
+  const off = useDisabledTools();
   return (
     <aside
       data-testid="sidebar"
@@ -90,22 +94,25 @@ export function Sidebar({ user }: { user: PublicUser }) {
           <div key={c}>
             <h2 className="px-2 pb-1.5 text-xs font-semibold uppercase tracking-wider text-muted-foreground">{CATEGORY_SHORT[c]}</h2>
             <ul className="flex flex-col gap-0.5">
-              {toolsByCategory(c).map((t) => (
-                <li key={t.id}>
-                  <NavLink
-                    to={t.route}
-                    className={({ isActive }) =>
-                      cn(
-                        'flex items-center gap-2.5 rounded-md px-2 py-1.5 text-sm transition-colors hover:bg-muted',
-                        isActive ? 'bg-primary/10 font-medium text-primary' : 'text-foreground/80',
-                      )
-                    }
-                  >
-                    <ToolIcon name={t.icon} color={t.iconColor} className="h-4 w-4" />
-                    <span className="truncate">{t.name}</span>
-                  </NavLink>
-                </li>
-              ))}
+              {toolsByCategory(c)
+                .filter((t) => t.live && !off.has(t.id))
+                .map((t) => (
+                  <li key={t.id}>
+                    <NavLink
+                      to={t.route}
+                      className={({ isActive }) =>
+                        cn(
+                          'flex items-center gap-2.5 rounded-md px-2 py-1.5 text-sm transition-colors hover:bg-muted',
+                          isActive ? 'bg-primary/10 font-medium text-primary' : 'text-foreground/80',
+                        )
+                      }
+                    >
+                      <ToolIcon name={t.icon} color={t.iconColor} className="h-4 w-4" />
+                      <span className="truncate">{t.name}</span>
+                      <NeedsModelMark tool={t} compact className="ml-auto" />
+                    </NavLink>
+                  </li>
+                ))}
             </ul>
           </div>
         ))}

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { SiteInfo } from '@/shared/settings';
 import { apiJson } from '@/client/lib/api';
@@ -17,6 +18,12 @@ export function useSiteInfo() {
     staleTime: 30_000,
     refetchInterval: 60_000,
   });
+}
+
+/** The catalogue tools staff turned off (Feature Toggles): menus and lists leave them out. Empty until the settings are known. */
+export function useDisabledTools(): ReadonlySet<string> {
+  const list = useSiteInfo().data?.disabledTools;
+  return useMemo(() => new Set(list ?? []), [list]);
 }
 
 /** Whether staff turned this catalogue tool off (Feature Toggles); false until the settings are known. */

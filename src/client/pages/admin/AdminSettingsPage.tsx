@@ -33,6 +33,12 @@ const ANON_LABELS: Record<AnonAllowance, string> = {
   expand: 'Text expansions',
   grammar: 'Grammar checks',
   plagiarism: 'Plagiarism checks',
+  keywords: 'Keyword extractions',
+  hashtags: 'Hashtag suggestions',
+  seo: 'SEO analyses',
+  code: 'Code explanations (offline)',
+  generate: 'Content and code generation (language model)',
+  speech: 'Text-to-speech recordings',
 };
 const ANON_KEYS = Object.keys(ANON_LIMITS) as AnonAllowance[];
 

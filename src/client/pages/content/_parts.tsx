@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { ArrowRight, ChevronDown, type LucideIcon } from 'lucide-react';
 import type { Tool } from '@/shared/catalogue';
 import { ToolIcon } from '@/client/components/ToolIcon';
+import { NeedsModelMark } from '@/client/components/NeedsModelMark';
+import { useToolDisabled } from '@/client/features/site/api';
 import { Button } from '@/client/components/ui/button';
 
 export { ToolIcon };
@@ -49,6 +51,7 @@ export function ToolIconTile({ name, color, size = 'md' }: { name: string; color
 /* ------------------------------------------------------------------ */
 
 export function ToolStatusTag({ tool }: { tool: Tool }) {
+  const off = useToolDisabled(tool.id);
   if (tool.comingSoon) {
     return <span className="inline-flex items-center rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">Coming soon</span>;
   }
@@ -59,6 +62,16 @@ export function ToolStatusTag({ tool }: { tool: Tool }) {
         title="This tool's engine has not shipped in this build yet."
       >
         Not yet available
+      </span>
+    );
+  }
+  if (off) {
+    return (
+      <span
+        className="inline-flex items-center rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600"
+        title="The site's staff have turned this tool off for now."
+      >
+        Turned off
       </span>
     );
   }
@@ -76,6 +89,7 @@ export function ToolCard({ tool, headingLevel = 3 }: { tool: Tool; headingLevel?
         <ToolIconTile name={tool.icon} color={tool.iconColor} />
         <div className="flex flex-wrap justify-end gap-1">
           <ToolStatusTag tool={tool} />
+          {tool.live && <NeedsModelMark tool={tool} />}
           {tool.requiresAuth && !tool.comingSoon && (
             <span className="inline-flex items-center rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">Pro</span>
           )}

@@ -27,6 +27,7 @@ import {
 import { TOOLS, type Tool } from '@/shared/catalogue';
 import { COMPETITOR_NAMES, Container, CtaBand, FaqList, ToolCard, usePageTitle } from '@/client/pages/content/_parts';
 import { HOME_FAQ } from './faq';
+import { useDisabledTools } from '@/client/features/site/api';
 import { Button } from '@/client/components/ui/button';
 
 /** Featured tools, after the three shown in the 'Start here' section. */
@@ -35,13 +36,14 @@ const FEATURED_IDS = [
   'grammar_fixer',
   'ai_summarizer',
   'chatgpt_detector',
-  'deepfake_detector',
-  'image_to_text',
+  'text_to_speech',
+  'code_explainer',
   'keyword_extractor',
   'seo_score_analyzer',
 ];
 
-const FEATURED: Tool[] = FEATURED_IDS.map((id) => TOOLS.find((t) => t.id === id)).filter((t): t is Tool => Boolean(t));
+// Only tools that work on this server are featured.
+const FEATURED: Tool[] = FEATURED_IDS.map((id) => TOOLS.find((t) => t.id === id)).filter((t): t is Tool => Boolean(t?.live));
 
 const REASONS: { icon: LucideIcon; title: string; description: string }[] = [
   {
@@ -143,6 +145,7 @@ function SectionHeading({ eyebrow, title, text, id }: { eyebrow?: string; title:
 
 export default function HomePage() {
   usePageTitle('Veritext - Advanced AI Detection & Content Tools');
+  const off = useDisabledTools();
 
   return (
     <div className="bg-white">
@@ -254,10 +257,10 @@ export default function HomePage() {
             id="tools-heading"
             eyebrow="Tools"
             title="More tools for writing and checking content"
-            text="Detection is the core, with writing, SEO and media tools alongside. Tools whose engines have not shipped yet are marked as such."
+            text="Detection is the core, with writing, SEO and media tools alongside. Every tool listed here works on this server."
           />
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {FEATURED.map((tool) => (
+            {FEATURED.filter((t) => !off.has(t.id)).map((tool) => (
               <li key={tool.id}>
                 <ToolCard tool={tool} />
               </li>

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, FlaskConical, Image as ImageIcon, Info, Music, Package, Type } from 'lucide-react';
 import type { AddonPack, PlanDefinition, PlanId } from '@/shared/plans';
-import { formatPrice, packOnSale, packUnavailableReason } from '@/shared/plans';
+import { FIXED_TOOLS_HIGHLIGHT, formatPrice, packOnSale, packUnavailableReason, planToolsLine } from '@/shared/plans';
 import { TOOLS } from '@/shared/catalogue';
 import type { SubscriptionInfo } from '@/shared/api/billing';
 import { formatDate, formatNumber } from '@/shared/format';
@@ -19,6 +19,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Notice, PageShell } from '@/client/components/PageShell';
 import { LoadError } from '@/client/components/LoadError';
 import { changePlan, refreshAccount, startCheckout, usePlans, useSubscription } from '@/client/features/billing/api';
+import { useCapabilities } from '@/client/features/writing/api';
 import { Skeleton } from '@/client/features/usage/parts';
 
 function planLimits(plan: Pick<PlanDefinition, 'monthlyCharacters' | 'wordLimit' | 'dailyDetections'>): string[] {
@@ -71,6 +72,8 @@ export default function PricingPage() {
   const { user, isLoading: userLoading } = useCurrentUser();
   const staff = isStaff(user?.role);
   const plans = usePlans();
+  // whether a language model answers here: a tool that needs one is not sold on a server without it
+  const llmConfigured = useCapabilities().data?.llm.configured === true;
   const sub = useSubscription(Boolean(user) && !staff);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -203,6 +206,8 @@ export default function PricingPage() {
               const action = planAction(plan, current, sub.data, Boolean(user), staff, purchasable);
               const isCurrent = action.kind === 'current' || action.kind === 'keep';
               const featured = plan.id === 'pro';
+              // the tools this plan unlocks, from the catalogue's live tools (a stored fixed list of tools is left out)
+              const toolsLine = planToolsLine(plan, TOOLS, llmConfigured);
               return (
                 <li
                   key={plan.id}
@@ -223,7 +228,11 @@ export default function PricingPage() {
                   </p>
                   <p className="mt-2 min-h-10 text-sm text-muted-foreground">{plan.description}</p>
                   <ul className="mt-4 grid gap-2 text-sm">
-                    {[...planLimits(plan), ...plan.highlights.filter((h) => !RESTATES_LIMIT.test(h))].map((line, i) => (
+                    {[
+                      ...planLimits(plan),
+                      ...(toolsLine ? [toolsLine] : []),
+                      ...plan.highlights.filter((h) => !RESTATES_LIMIT.test(h) && !FIXED_TOOLS_HIGHLIGHT.test(h)),
+                    ].map((line, i) => (
                       <li key={line} className={cn('flex gap-2', i < 3 && 'font-medium')}>
                         <Check className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden />
                         {line}

@@ -1,0 +1,54 @@
+import { expect, test } from './fixtures';
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('cookieConsent', 'minimal'));
+});
+
+const PAGE = `<html><head><title>Baking at home</title></head><body><main>
+<h1>Sourdough bread for beginners</h1>
+<p>Sourdough bread needs flour, water and salt. However, it takes time.</p>
+<h2>The starter</h2>
+<p>Feed the starter the night before. For example, use rye flour. Then keep it warm.</p>
+<img src="/loaf.jpg">
+<p>Read <a href="/rye">our rye guide</a> next.</p>
+</main></body></html>`;
+
+test('SEO score analyzer: paste HTML with a keyphrase, see the score and concrete fixes', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/tools/seo-score-analyzer');
+  await expect(page.getByRole('heading', { level: 1, name: 'SEO Score Analyzer' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Paste HTML / Markdown' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByLabel('Page HTML, Markdown or text').fill(PAGE);
+  await page.getByLabel('Focus keyphrase').fill('sourdough bread');
+  await page.getByRole('button', { name: 'Analyze' }).click();
+
+  await expect(page.getByTestId('seo-result')).toBeVisible({ timeout: 60_000 });
+  const value = Number(await page.getByTestId('seo-score-value').textContent());
+  expect(value).toBeGreaterThan(0);
+  expect(value).toBeLessThan(100);
+  await expect(page.getByTestId('seo-score')).toHaveAttribute(
+    'aria-label',
+    `SEO score ${value} out of 100: ${value >= 80 ? 'Good' : value >= 50 ? 'Needs work' : 'Poor'}`,
+  );
+  await expect(page.getByTestId('seo-readability')).toContainText('Flesch reading ease');
+
+  // the title "Baking at home" lacks the keyphrase: a problem, with the rewritten title as the fix
+  const title = page.locator('[data-check="keyphrase_in_title"]');
+  await expect(title).toHaveAttribute('data-light', 'problem');
+  await expect(title).toContainText('Put “sourdough bread” in the title, ideally at its start, e.g. “Sourdough bread: Baking at home”.');
+  await expect(page.getByTestId('seo-group-problem').locator('[data-check="images"]')).toContainText('Describe every image in its alt attribute');
+  // the introduction has the keyphrase: a good result
+  await expect(page.locator('[data-check="keyphrase_in_introduction"]')).toHaveAttribute('data-light', 'good');
+});
+
+test('SEO score analyzer: a private URL is refused with a clear message', async ({ page }) => {
+  await page.goto('/tools/seo-score-analyzer');
+  // keyboard: the arrow key moves to the URL tab
+  await page.getByRole('tab', { name: 'Paste HTML / Markdown' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'URL' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByLabel('Page URL').fill('http://169.254.169.254/latest/meta-data/');
+  await page.getByLabel('Page URL').press('Enter');
+  await expect(page.getByTestId('seo-error')).toContainText('This URL cannot be fetched: it points to a link-local address');
+  await expect(page.getByTestId('seo-result')).toHaveCount(0);
+});

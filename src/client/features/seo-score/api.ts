@@ -1,0 +1,34 @@
+import type { SeoResponse } from '@/shared/api/seo-score';
+import { apiJson, apiUpload, fileForm, InvalidReplyError } from '@/client/lib/api';
+
+export const SEO_PATH = '/api/tools/seo-score-analyzer';
+
+export interface SeoOptions {
+  keyphrase?: string;
+  title?: string;
+  metaDescription?: string;
+  slug?: string;
+  format?: 'auto' | 'html' | 'markdown';
+}
+
+function checked(r: unknown): SeoResponse {
+  const body = r as SeoResponse | null;
+  if (!body || typeof body.score !== 'number' || !Array.isArray(body.checks)) throw new InvalidReplyError();
+  return body;
+}
+
+/** Analyses pasted HTML, Markdown or text. */
+export async function analyzeText(text: string, options: SeoOptions): Promise<SeoResponse> {
+  return checked(await apiJson<SeoResponse>('POST', SEO_PATH, { text, ...options }));
+}
+
+/** Has the server fetch a public page and analyse it. */
+export async function analyzeUrl(url: string, options: SeoOptions): Promise<SeoResponse> {
+  return checked(await apiJson<SeoResponse>('POST', SEO_PATH, { url, ...options }));
+}
+
+/** Analyses an uploaded .docx or .pdf (the server extracts its text; the answer's `text` holds it). */
+export async function analyzeFile(file: File, options: SeoOptions): Promise<SeoResponse> {
+  const { format: _format, ...fields } = options;
+  return checked(await apiUpload(SEO_PATH, fileForm(file, { ...fields, format: 'markdown' })));
+}

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  HashtagRequest,
+  KeywordRequest,
+  MetaDescriptionRequest,
+  type HashtagResponse,
+  type KeywordResponse,
+  type MetaDescriptionResponse,
+} from '../../../shared/api/keywords';
+import { extractKeywords, makeHashtags } from '../../services/keywords';
+import { META_LIMITS, writeMetaDescription } from '../../services/meta-description';
+import { toolRoute, type ToolRoute } from '../../tool-route';
+
+/**
+ * The SEO text tools: keyword extractor and hashtag generator (offline, open to visitors within the word limit), and
+ * the meta description generator (Pro in the catalogue, so toolRoute refuses other plans before the body is read).
+ */
+export const SEO_TEXT_TOOLS: ToolRoute[] = [
+  toolRoute({
+    path: '/api/tools/keyword-extractor',
+    input: KeywordRequest,
+    tool: 'keyword_extractor',
+    anon: 'keywords',
+    run: extractKeywords,
+    engine: () => 'offline',
+    answer: (keyphrases, { words }): KeywordResponse => ({ keyphrases, engine: 'offline', wordsBefore: words }),
+  }),
+  toolRoute({
+    path: '/api/tools/hashtag-generator',
+    input: HashtagRequest,
+    tool: 'hashtag_generator',
+    anon: 'hashtags',
+    run: makeHashtags,
+    engine: () => 'offline',
+    answer: (r, { words }): HashtagResponse => ({ platform: r.platform, hashtags: r.hashtags, limits: r.limits, engine: 'offline', wordsBefore: words }),
+  }),
+  toolRoute({
+    path: '/api/tools/seo-meta-description',
+    input: MetaDescriptionRequest,
+    tool: 'meta_description_generator',
+    run: writeMetaDescription,
+    engine: (r) => r.engine,
+    answer: (r, { words }): MetaDescriptionResponse => ({
+      description: r.description,
+      focus: r.focus,
+      variants: r.variants,
+      engine: r.engine,
+      limits: META_LIMITS,
+      wordsBefore: words,
+      ...(r.notice ? { notice: r.notice } : {}),
+    }),
+  }),
+];
+
+export async function seoTextRoutes(app: FastifyInstance): Promise<void> {
+  for (const t of SEO_TEXT_TOOLS) t.register(app);
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+// Platforms and limits are the hashtag engine's plain constants (no imports), like the writing tools' tone lists.
+import { PLATFORM_LIMITS, PLATFORMS, type Platform, type PlatformLimits } from '../../engines/hashtags/platforms';
+import { META_MAX_CHARS, META_MAX_PIXELS, META_MIN_CHARS } from '../../engines/meta-description/limits';
+
+/** Request and response contracts of the SEO text tools: keyword extractor, hashtag generator, meta description. */
+export { PLATFORM_LIMITS, PLATFORMS, META_MAX_CHARS, META_MAX_PIXELS, META_MIN_CHARS, type Platform, type PlatformLimits };
+
+const text = z.string({ message: 'Please enter some text.' }).max(200_000, { message: 'This text is too long.' });
+
+export const KeywordRequest = z.object({
+  text,
+  /** how many keyphrases (default 20) */
+  max: z.coerce.number().int().min(1).max(50).default(20),
+});
+export type KeywordInput = z.infer<typeof KeywordRequest>;
+
+export interface KeyphraseDto {
+  phrase: string;
+  /** stemmed match key */
+  key: string;
+  /** relative score, 1 for the best */
+  score: number;
+  frequency: number;
+  /** character offset of the first occurrence in the text */
+  firstPosition: number;
+  /** [start, end) character offsets of the occurrences (at most 100) */
+  positions: { start: number; end: number }[];
+  words: number;
+  kind: 'phrase' | 'verb';
+}
+
+export interface KeywordResponse {
+  keyphrases: KeyphraseDto[];
+  engine: 'offline';
+  wordsBefore: number;
+  /** the text extracted from the uploaded file (positions refer to it) */
+  text?: string;
+}
+
+export const HashtagRequest = z.object({
+  text,
+  platform: z.enum(PLATFORMS).default('instagram'),
+  /** how many tags (default the platform's suggestion, capped at its maximum) */
+  count: z.coerce.number().int().min(1).max(30).optional(),
+});
+export type HashtagInput = z.infer<typeof HashtagRequest>;
+
+export interface HashtagDto {
+  tag: string;
+  words: string[];
+  score: number;
+}
+
+export interface HashtagResponse {
+  platform: Platform;
+  hashtags: HashtagDto[];
+  limits: PlatformLimits;
+  engine: 'offline';
+  wordsBefore: number;
+  text?: string;
+}
+
+export const META_MODES = ['extract', 'generate'] as const;
+export type MetaMode = (typeof META_MODES)[number];
+
+export const MetaDescriptionRequest = z.object({
+  text,
+  focus: z.string().max(120, { message: 'The focus keyphrase is too long.' }).optional(),
+  /** extract: offline, from the text's own sentences; generate: written by the language model (needs one) */
+  mode: z.enum(META_MODES).default('extract'),
+});
+export type MetaDescriptionInput = z.infer<typeof MetaDescriptionRequest>;
+
+export interface MetaVariantDto {
+  text: string;
+  source: 'extractive' | 'model';
+  length: number;
+  /** estimated width in search results (Arial 13 px) */
+  pixels: number;
+  withinLength: boolean;
+  tooShort: boolean;
+  tooLong: boolean;
+  hasFocus: boolean;
+}
+
+export interface MetaDescriptionResponse {
+  /** the best variant's text */
+  description: string;
+  /** the focus keyphrase the variants were checked for (given, or the top extracted keyphrase) */
+  focus: string | null;
+  variants: MetaVariantDto[];
+  /** 'offline' or the language model's name */
+  engine: string;
+  limits: { minChars: number; maxChars: number; maxPixels: number };
+  wordsBefore: number;
+  notice?: string;
+  text?: string;
+}
