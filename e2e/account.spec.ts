@@ -1,3 +1,4 @@
+import { toolOfTheDay, toolOfTheDayAction } from '../src/shared/tool-of-the-day';
 import { expect, registerViaApi, test, uniqueUser } from './fixtures';
 
 test.beforeEach(async ({ page }) => {
@@ -27,8 +28,11 @@ test('/usage, /account and /dashboard render for a new free user', async ({ page
 
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: `Welcome, ${user.username}` })).toBeVisible();
+  // the featured tool changes with the date: a free account is offered it, or an upgrade when it is a Pro tool
+  const featured = toolOfTheDay(new Date())!;
   const tod = page.getByTestId('tool-of-the-day');
-  await expect(tod.getByRole('link', { name: 'Try It Now' })).toBeVisible();
+  await expect(tod).toContainText(featured.name);
+  await expect(tod.getByRole('link', { name: toolOfTheDayAction(featured, 'free').label })).toBeVisible();
   await expect(page.getByText('No activity yet.')).toBeVisible();
 });
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from './fixtures';
+import { expect, registerViaApi, test } from './fixtures';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('cookieConsent', 'minimal'));
@@ -67,13 +67,15 @@ test('text to speech: generate, play as it streams, stop with Escape, download W
 
 test('text to speech: the Stop button cancels a long generation and says how far it got', async ({ page }) => {
   test.setTimeout(60_000);
+  // an account's 2,000 words: long enough that the Stop click always lands while sentences are still being spoken
+  await registerViaApi(page);
   await page.goto('/tools/text-to-speech');
-  const long = Array.from({ length: 30 }, (_, i) => `This is sentence number ${i + 1} of a longer passage that takes a while to read aloud.`).join(' ');
+  const long = Array.from({ length: 120 }, (_, i) => `This is sentence number ${i + 1} of a longer passage that takes a while to read aloud.`).join(' ');
   await page.getByLabel('Text to read aloud').fill(long);
   await page.getByRole('button', { name: 'Generate speech' }).click();
-  await expect(page.getByText(/Generating sentence \d+ of 30/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/Generating sentence \d+ of 120/)).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Stop generating and playing' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /Stopped after \d+ of 30 sentences/ })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /Stopped after \d+ of 120 sentences/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download WAV' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Generate speech' })).toBeEnabled();
 });

@@ -3,7 +3,7 @@
  * structure. It runs in the engine pool: a 300-line file takes a few milliseconds (bench/code.ts), but a hostile
  * 100,000-character input can take half a second of parsing, which must not hold the event loop; tree-sitter's
  * progress callback also cancels a parse that runs past its budget. Explain in prose and Generate need the language
- * model (services/content.ts generateWithModel).
+ * model (services/model-call.ts generateWithModel).
  */
 import { languageName, type CodeExplanation, type ExplainOptions } from '../../engines/code';
 import { codeExplainPrompt, codeGeneratePrompt, outlineForPrompt, stripCodeFence } from '../../engines/code/prompts';
@@ -11,7 +11,7 @@ import type { CodeExplainInput, CodeGenerateInput } from '../../shared/api/code'
 import { runEngine } from '../engine-pool';
 import { AppError } from '../errors';
 import type { ToolCall } from '../tool-route';
-import { generateWithModel } from './content';
+import { generateWithModel } from './model-call';
 
 /** Time budget of one parse (far above what a 100,000-character file needs). */
 const PARSE_BUDGET_MS = 3000;

@@ -1,67 +1,15 @@
 /**
- * The content generator (articles, blog posts, social posts, product descriptions from a brief) and the model call
- * the code tool's model modes share. There is no offline engine: toolRoute's `available` (requireLanguageModel)
+ * The content generator (articles, blog posts, social posts, product descriptions from a brief). There is no offline engine: toolRoute's `available` (requireLanguageModel)
  * refuses with 503 llm_not_configured before anything is charged when no model is configured.
  */
-import { LlmError, type ChatMessage } from '../../engines/llm';
-import { llmUsage } from '../../db/schema';
+import type { ChatMessage } from '../../engines/llm';
 import { CONTENT_TYPE_LABELS, CONTENT_WORDS, type ContentInput, type ContentType } from '../../shared/api/content';
-import { findTool } from '../../shared/catalogue';
 import { countWords } from '../../shared/limits';
-import { TIMEOUT_TOOLS_MESSAGE } from '../../shared/messages';
-import { AppError } from '../errors';
 import type { ToolCall } from '../tool-route';
-import { requireLanguageModel } from './writing';
+import { generateWithModel, type GenerationResult } from './model-call';
 
-export interface GenerationResult {
-  output: string;
-  /** The model's name. */
-  engine: string;
-}
-
-/**
- * One language-model call for a tool that has no offline engine: streamed through `onDelta` when the page takes
- * server-sent events, its token usage recorded (llm_usage), and every failure an AppError the page can show
- * (`failure` says what could not be done).
- */
-export async function generateWithModel<I>(
-  call: ToolCall<I>,
-  messages: ChatMessage[],
-  opts: { maxTokens: number; temperature?: number; failure: string },
-): Promise<GenerationResult> {
-  const { ctx, log } = call;
-  requireLanguageModel(ctx);
-  const llm = ctx.llm!;
-  const req = { messages, temperature: opts.temperature ?? 0.7, maxTokens: opts.maxTokens, signal: call.signal };
-  let result;
-  try {
-    if (call.onDelta) {
-      const stream = llm.stream(req);
-      for await (const delta of stream) call.onDelta(delta);
-      result = await stream.result;
-    } else {
-      result = await llm.complete(req);
-    }
-  } catch (err) {
-    if (!(err instanceof LlmError) || err.kind === 'aborted') throw err;
-    log.warn({ tool: call.tool, kind: err.kind, status: err.status }, 'language model failed');
-    if (err.kind === 'timeout') throw new AppError('upstream_timeout', TIMEOUT_TOOLS_MESSAGE);
-    throw new AppError('upstream_failed', `${opts.failure}: the language model did not answer. Please try again.`);
-  }
-  const output = result.text.trim();
-  if (!output) throw new AppError('upstream_failed', `${opts.failure}: the language model returned nothing. Please try again.`);
-  const engine = result.model || llm.model;
-  await ctx.db.insert(llmUsage).values({
-    userId: call.caller.user?.id ?? null,
-    anonId: call.caller.anonId,
-    tool: findTool(call.tool)?.slug ?? call.tool,
-    model: engine,
-    promptTokens: result.usage?.promptTokens ?? null,
-    completionTokens: result.usage?.completionTokens ?? null,
-    totalTokens: result.usage?.totalTokens ?? null,
-  });
-  return { output, engine };
-}
+// the code tool's model modes import it from here too
+export { generateWithModel, type GenerationResult } from './model-call';
 
 const TONE_RULES: Record<ContentInput['tone'], string> = {
   casual: 'casual and relaxed, with contractions and everyday words',

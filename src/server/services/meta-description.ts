@@ -3,7 +3,6 @@
  * configured language model writes variants, each checked for length, pixel width and the focus keyphrase. Without a
  * model, 'generate' answers 503 llm_not_configured and never falls back to pretending.
  */
-import { LlmError } from '../../engines/llm';
 import {
   META_MAX_CHARS,
   META_MAX_PIXELS,
@@ -12,13 +11,11 @@ import {
   metaDescriptionPrompt,
   parseMetaVariants,
 } from '../../engines/meta-description';
-import { llmUsage } from '../../db/schema';
 import type { MetaDescriptionInput, MetaVariantDto } from '../../shared/api/keywords';
-import { TIMEOUT_TOOLS_MESSAGE } from '../../shared/messages';
 import { runEngine } from '../engine-pool';
 import { AppError } from '../errors';
 import type { ToolCall } from '../tool-route';
-import { requireLanguageModel } from './writing';
+import { generateWithModel, requireLanguageModel } from './model-call';
 
 export interface MetaDescriptionResult {
   description: string;
@@ -62,26 +59,10 @@ export async function writeMetaDescription(call: ToolCall<MetaDescriptionInput>)
     return { description: extracted[0]?.text ?? '', focus: extractive.focus, variants: extracted, engine: 'offline' };
   }
 
-  const llm = ctx.llm;
-  let result;
-  try {
-    result = await llm.complete({ messages: metaDescriptionPrompt(input.text, extractive.focus), temperature: 0.7, signal: call.signal });
-  } catch (err) {
-    if (!(err instanceof LlmError) || err.kind === 'aborted') throw err;
-    call.log.warn({ tool: call.tool, kind: err.kind, status: err.status }, 'language model failed');
-    if (err.kind === 'timeout') throw new AppError('upstream_timeout', TIMEOUT_TOOLS_MESSAGE);
-    throw new AppError('upstream_failed', 'Failed to write meta descriptions. Please try again.');
-  }
-  await ctx.db.insert(llmUsage).values({
-    userId: call.caller.user?.id ?? null,
-    anonId: call.caller.anonId,
-    tool: 'seo-meta-description',
-    model: result.model || llm.model,
-    promptTokens: result.usage?.promptTokens ?? null,
-    completionTokens: result.usage?.completionTokens ?? null,
-    totalTokens: result.usage?.totalTokens ?? null,
+  const { output, engine } = await generateWithModel(call, metaDescriptionPrompt(input.text, extractive.focus), {
+    failure: 'The meta descriptions could not be written',
   });
-  const generated: MetaVariantDto[] = parseMetaVariants(result.text).map((text) => ({
+  const generated: MetaVariantDto[] = parseMetaVariants(output).map((text) => ({
     text,
     source: 'model',
     ...metaDescriptionChecks(text, extractive.focus),
@@ -94,7 +75,7 @@ export async function writeMetaDescription(call: ToolCall<MetaDescriptionInput>)
     focus: extractive.focus,
     // the extractive best stays available beside the model's variants
     variants: [...variants, ...extracted.slice(0, 1)],
-    engine: result.model || llm.model,
+    engine,
     ...(passing === 0 ? { notice: 'None of the generated variants met both checks; edit one, or use the extracted description.' } : {}),
   };
 }

@@ -4,7 +4,6 @@
  * the model added that the user never wrote is flagged, not trusted.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { LlmError } from '../../engines/llm';
 import {
   bulletRewritePrompt,
   DOCX_MIME,
@@ -18,14 +17,12 @@ import {
   UnsupportedCharactersError,
   unsupportedMessage,
 } from '../../engines/resume';
-import { llmUsage } from '../../db/schema';
 import { ResumeExportRequest, type BulletRewriteInput, type RewrittenBullet } from '../../shared/api/resume';
-import { findTool } from '../../shared/catalogue';
-import { TIMEOUT_TOOLS_MESSAGE } from '../../shared/messages';
 import type { ServerContext } from '../context';
 import { AppError } from '../errors';
 import { parse } from '../http';
 import type { ToolCall } from '../tool-route';
+import { generateWithModel } from './model-call';
 import { admitCaller, resolveCaller, runTool } from './tool-gate';
 
 export const RESUME_TOOL = 'resume_writer';
@@ -38,43 +35,22 @@ export interface BulletRewriteResult {
 
 /** Rewrite bullets with the language model (toolRoute's `available` has refused already when none is configured). */
 export async function rewriteBullets(call: ToolCall<BulletRewriteInput>): Promise<BulletRewriteResult> {
-  const { ctx, input, log } = call;
-  const llm = ctx.llm;
-  if (!llm) throw new AppError('llm_not_configured', 'Rewriting bullet points needs a language model, and none is configured on this server.');
+  const { input } = call;
   const original = input.text
     .split('\n')
     .map((l) => l.trim().replace(/^[-•*·▪◦]\s*/, ''))
     .filter(Boolean);
   if (original.length === 0) throw new AppError('validation_failed', 'Please enter the bullet points to rewrite.', { text: 'Required' });
-  let result;
-  try {
-    result = await llm.complete({
-      messages: bulletRewritePrompt({ bullets: original, title: input.title, organization: input.organization }),
-      temperature: 0.4,
-      maxTokens: 120 * original.length + 100,
-      signal: call.signal,
-    });
-  } catch (err) {
-    if (!(err instanceof LlmError) || err.kind === 'aborted') throw err;
-    log.warn({ tool: call.tool, kind: err.kind, status: err.status }, 'language model failed');
-    if (err.kind === 'timeout') throw new AppError('upstream_timeout', TIMEOUT_TOOLS_MESSAGE);
-    throw new AppError('upstream_failed', 'Failed to rewrite the bullet points. Please try again.');
-  }
-  const lines = parseBulletRewrite(result.text);
-  if (lines.length === 0) throw new AppError('upstream_failed', 'The language model returned no bullet points. Please try again.');
-  const model = result.model || llm.model;
-  await ctx.db.insert(llmUsage).values({
-    userId: call.caller.user?.id ?? null,
-    anonId: call.caller.anonId,
-    tool: findTool(call.tool)?.slug ?? call.tool,
-    model,
-    promptTokens: result.usage?.promptTokens ?? null,
-    completionTokens: result.usage?.completionTokens ?? null,
-    totalTokens: result.usage?.totalTokens ?? null,
+  const { output, engine } = await generateWithModel(call, bulletRewritePrompt({ bullets: original, title: input.title, organization: input.organization }), {
+    temperature: 0.4,
+    maxTokens: 120 * original.length + 100,
+    failure: 'The bullet points could not be rewritten',
   });
+  const lines = parseBulletRewrite(output);
+  if (lines.length === 0) throw new AppError('upstream_failed', 'The language model returned no bullet points. Please try again.');
   // a figure counts as known if the user wrote it in any of the bullets sent (a rewrite may merge or move them)
   const all = original.join('\n');
-  return { bullets: lines.map((text) => ({ text, newNumbers: inventedNumbers(all, text) })), original, engine: model };
+  return { bullets: lines.map((text) => ({ text, newNumbers: inventedNumbers(all, text) })), original, engine };
 }
 
 export interface ResumeFile {

@@ -4,19 +4,8 @@
  */
 import { checkGrammar } from '../../engines/grammar';
 import { guardHumanized, type GrammarCheck, type HumanizerStyle } from '../../engines/humanizer';
-import {
-  expanderPrompt,
-  humanizerPrompt,
-  LlmError,
-  rewriterPrompt,
-  shortenerPrompt,
-  summarizerPrompt,
-  type ChatMessage,
-  type LlmUsage,
-} from '../../engines/llm';
+import { expanderPrompt, humanizerPrompt, LlmError, rewriterPrompt, shortenerPrompt, summarizerPrompt, type ChatMessage } from '../../engines/llm';
 import { MODEL_VERSION, thresholds } from '../../engines/detector';
-import { llmUsage } from '../../db/schema';
-import { findTool } from '../../shared/catalogue';
 import { countWords } from '../../shared/limits';
 import { TIMEOUT_TOOLS_MESSAGE } from '../../shared/messages';
 import type { DetectorReading, ExpandInput, HumanizeInput, RewriteInput, ShortenInput, SummarizeInput } from '../../shared/api/writing';
@@ -24,6 +13,7 @@ import type { ServerContext } from '../context';
 import { runEngine } from '../engine-pool';
 import { AppError } from '../errors';
 import type { ToolCall } from '../tool-route';
+import { recordModelUsage, requireLanguageModel } from './model-call';
 
 /** What a writing tool answers, whichever engine produced it. */
 export interface WritingResult {
@@ -49,19 +39,8 @@ interface WritingJob<I> {
   offline?: (input: I, call: ToolCall<I>) => Promise<OfflineResult>;
 }
 
-/** Can this server stream a writing tool's answer (only a language model produces words as it goes)? */
-export function hasLanguageModel(ctx: ServerContext): boolean {
-  return ctx.llm !== null;
-}
-
-/** For tools with no offline engine: refuse clearly, before anything is charged, when no model is configured. */
-export function requireLanguageModel(ctx: ServerContext): void {
-  if (!ctx.llm)
-    throw new AppError(
-      'llm_not_configured',
-      'This tool needs a language model, and none is configured on this server. Ask the administrator to set LLM_BASE_URL and LLM_MODEL.',
-    );
-}
+// the language-model checks every generator uses live with the model call
+export { hasLanguageModel, requireLanguageModel } from './model-call';
 
 /** The model's answer, streamed through `onDelta` when the browser takes server-sent events. */
 async function runModel(ctx: ServerContext, messages: ChatMessage[], signal: AbortSignal, onDelta: ((text: string) => void) | null) {
@@ -78,19 +57,6 @@ async function runModel(ctx: ServerContext, messages: ChatMessage[], signal: Abo
   const output = result.text.trim();
   if (!output) throw new LlmError('malformed', 'empty completion');
   return { output, engine: result.model || llm.model, usage: result.usage };
-}
-
-/** One row of llm_usage per model call; the tool is named by its slug (e.g. text-expander). */
-async function recordModelUsage<I>(call: ToolCall<I>, model: string, usage: LlmUsage | null): Promise<void> {
-  await call.ctx.db.insert(llmUsage).values({
-    userId: call.caller.user?.id ?? null,
-    anonId: call.caller.anonId,
-    tool: findTool(call.tool)?.slug ?? call.tool,
-    model,
-    promptTokens: usage?.promptTokens ?? null,
-    completionTokens: usage?.completionTokens ?? null,
-    totalTokens: usage?.totalTokens ?? null,
-  });
 }
 
 const offline = (r: OfflineResult): WritingResult => ({ output: r.output, engine: 'offline', extra: r.extra ?? {} });

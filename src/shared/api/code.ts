@@ -1,6 +1,7 @@
 import { z } from 'zod';
 // Plain constants (no imports): the enums accept exactly the languages the engine parses.
 import { CODE_LANGUAGE_IDS, GENERATE_LANGUAGES } from '../../engines/code/languages';
+import type { SymbolKind } from '../../engines/code/specs';
 
 /** Request and response contracts of the code explainer / generator (/tools/code-generator). */
 export { CODE_LANGUAGES, CODE_LANGUAGE_IDS, GENERATE_LANGUAGES, SOURCE_EXTENSIONS, languageForFilename, extensionOf } from '../../engines/code/languages';
@@ -33,30 +34,8 @@ export const CodeGenerateRequest = z.object({
 export type CodeExplainInput = z.infer<typeof CodeExplainRequest>;
 export type CodeGenerateInput = z.infer<typeof CodeGenerateRequest>;
 
-export type CodeSymbolKind =
-  | 'function'
-  | 'method'
-  | 'constructor'
-  | 'class'
-  | 'interface'
-  | 'struct'
-  | 'enum'
-  | 'trait'
-  | 'impl'
-  | 'module'
-  | 'namespace'
-  | 'contract'
-  | 'library'
-  | 'record'
-  | 'type'
-  | 'protocol'
-  | 'extension'
-  | 'mixin'
-  | 'modifier'
-  | 'event'
-  | 'rule'
-  | 'at-rule'
-  | 'section';
+/** The outline's symbol kinds, as the engine names them (a type-only import: nothing of the engine reaches the client). */
+export type CodeSymbolKind = SymbolKind;
 
 export interface CodeSymbolDto {
   kind: CodeSymbolKind;
