@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Braces, ChevronRight, Copy, Cpu, Download, FileCode2, FileUp, Sparkles, X } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
-import { BusyLabel, Spinner } from '@/client/components/ui/spinner';
+import { BusyLabel } from '@/client/components/ui/spinner';
 import { Textarea } from '@/client/components/ui/textarea';
 import { toast } from '@/client/hooks/use-toast';
 import { messageOf } from '@/client/lib/api';
@@ -23,6 +23,7 @@ import { ToolPageShell } from '../shared/ToolPageShell';
 import { downloadText, explainCode, explainInProse, generateCode, useCapabilities } from './api';
 import { ModelNotice } from './ModelNotice';
 import { complexityBand, explanationMarkdown, GENERATED_EXTENSIONS, lineRange } from './report';
+import { StreamingPanel } from '@/client/features/shared/StreamingPanel';
 
 type Mode = 'explain' | 'prose' | 'generate';
 const MODES: { id: Mode; label: string; model: boolean }[] = [
@@ -473,12 +474,12 @@ export default function CodePage() {
 
       <div ref={resultRef}>
         {streamed !== null && (
-          <section aria-live="polite" aria-busy="true" className="mt-6 rounded-2xl border bg-card p-4 shadow-sm sm:p-5" data-testid="code-streaming">
-            <h2 className="flex items-center gap-2 text-lg font-semibold">
-              <Spinner /> {busyLabel}
-            </h2>
-            <pre className={cn('mt-3 whitespace-pre-wrap break-words text-[14px] leading-6', mode === 'generate' ? 'font-mono' : 'font-sans')}>{streamed}</pre>
-          </section>
+          <StreamingPanel
+            label={busyLabel}
+            text={streamed}
+            testId="code-streaming"
+            className={cn('text-[14px] leading-6', mode === 'generate' ? 'font-mono' : 'font-sans')}
+          />
         )}
         {streamed === null && mode === 'explain' && explained && <ExplainResult r={explained} />}
         {streamed === null && mode === 'prose' && prose && <ModelResult title="Explanation" r={prose} file="code-explanation.md" mono={false} />}

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Copy, Cpu, Download } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
-import { BusyLabel, Spinner } from '@/client/components/ui/spinner';
+import { BusyLabel } from '@/client/components/ui/spinner';
 import { toast } from '@/client/hooks/use-toast';
 import { messageOf } from '@/client/lib/api';
 import { usePageTitle } from '@/client/lib/title';
@@ -13,6 +13,7 @@ import { useWordLimit, WordLimitWarning } from '../shared/limits';
 import { ToolInputPanel } from '../shared/ToolInputPanel';
 import { ToolPageShell } from '../shared/ToolPageShell';
 import { downloadText, generateContent, generateContentFromFile, useCapabilities } from './api';
+import { StreamingPanel } from '@/client/features/shared/StreamingPanel';
 
 const capitalise = (s: string) => s[0].toUpperCase() + s.slice(1);
 const selectClass = 'h-10 rounded-lg border border-input bg-background px-3 text-sm';
@@ -120,14 +121,7 @@ export default function ContentPage() {
         )}
       </div>
 
-      {streamed !== null && (
-        <section aria-live="polite" aria-busy="true" className="mt-6 rounded-2xl border bg-card p-4 shadow-sm sm:p-5" data-testid="content-streaming">
-          <h2 className="flex items-center gap-2 text-lg font-semibold">
-            <Spinner /> Writing...
-          </h2>
-          <p className="mt-3 whitespace-pre-wrap break-words text-[15px] leading-7">{streamed}</p>
-        </section>
-      )}
+      {streamed !== null && <StreamingPanel label="Writing..." text={streamed} testId="content-streaming" />}
 
       {result && streamed === null && (
         <section

@@ -17,7 +17,7 @@ import { wholePercent } from '@/shared/api/detector';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { Textarea } from '@/client/components/ui/textarea';
-import { BusyLabel, Spinner } from '@/client/components/ui/spinner';
+import { BusyLabel } from '@/client/components/ui/spinner';
 import { toast } from '@/client/hooks/use-toast';
 import { errorCode, messageOf } from '@/client/lib/api';
 import { usePageTitle } from '@/client/lib/title';
@@ -28,6 +28,7 @@ import { ToolPageShell } from '../shared/ToolPageShell';
 import { fetchOutline, useCapabilities, writeEssay, type EssayBrief } from './api';
 import { saveText, slugify } from './download';
 import { ProGateNotice, useToolAccess } from './ProGate';
+import { StreamingPanel } from '@/client/features/shared/StreamingPanel';
 
 const SELECT = 'h-10 w-full rounded-lg border border-input bg-background px-3 text-base md:text-sm disabled:opacity-50';
 const LABEL = 'text-sm font-medium';
@@ -298,18 +299,7 @@ export default function EssayPage() {
         </div>
       )}
 
-      {streamed !== null && (
-        <section aria-live="polite" aria-busy="true" className="mt-6 rounded-2xl border bg-card p-4 shadow-sm sm:p-5" data-testid="essay-streaming">
-          <h2 className="flex items-center gap-2 text-lg font-semibold">
-            <Spinner /> Writing the essay…
-          </h2>
-          {streamed ? (
-            <p className="mt-3 whitespace-pre-wrap break-words font-serif text-[15px] leading-7">{streamed}</p>
-          ) : (
-            <p className="mt-3 text-sm text-muted-foreground">Waiting for the language model…</p>
-          )}
-        </section>
-      )}
+      {streamed !== null && <StreamingPanel label="Writing the essay…" text={streamed} testId="essay-streaming" className="font-serif" />}
 
       {essay && streamed === null && (
         <section aria-labelledby={`${ids}-essay-title`} className="mt-6 rounded-2xl border bg-card p-4 shadow-sm sm:p-5" data-testid="essay-result">

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { AlertTriangle, Copy, Cpu, GitCompare } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
-import { BusyLabel, Spinner } from '@/client/components/ui/spinner';
+import { BusyLabel } from '@/client/components/ui/spinner';
 import { toast } from '@/client/hooks/use-toast';
 import { errorCode, messageOf } from '@/client/lib/api';
 import { usePageTitle } from '@/client/lib/title';
@@ -16,6 +16,7 @@ import { ToolPageShell } from '../shared/ToolPageShell';
 import { runWritingTool, useCapabilities } from './api';
 import { diffWords } from './diff';
 import { WRITING_PAGES } from './tools';
+import { StreamingPanel } from '@/client/features/shared/StreamingPanel';
 
 const capitalise = (s: string) => s[0].toUpperCase() + s.slice(1);
 
@@ -139,14 +140,7 @@ export default function WritingToolPage({ slug }: { slug: string }) {
         {limitReached && <LimitBanner anonymous={!user}>{LIMIT_MESSAGES[cfg.allowance].message}</LimitBanner>}
       </div>
 
-      {streamed !== null && (
-        <section aria-live="polite" aria-busy="true" className="mt-6 rounded-2xl border bg-card p-4 shadow-sm sm:p-5" data-testid="writing-streaming">
-          <h2 className="flex items-center gap-2 text-lg font-semibold">
-            <Spinner /> {cfg.busy}
-          </h2>
-          <p className="mt-3 whitespace-pre-wrap break-words text-[15px] leading-7">{streamed}</p>
-        </section>
-      )}
+      {streamed !== null && <StreamingPanel label={cfg.busy} text={streamed} testId="writing-streaming" />}
 
       {result && streamed === null && (
         <section
