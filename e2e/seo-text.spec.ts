@@ -71,6 +71,12 @@ test('hashtag generator: the platform picker works by keyboard and the tags resp
 
   await page.getByRole('button', { name: 'Copy all' }).click();
   expect(await clipboard(page)).toBe(tags.join(' '));
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('hashtags-linkedin.txt');
+  expect(Buffer.concat(await (await file.createReadStream()).toArray()).toString('utf8')).toBe(tags.join(' ') + '\n');
 });
 
 test('meta description: a free user is told it is a Pro tool; a Pro user gets an extractive description with its checks and a preview', async ({ page }) => {
@@ -105,6 +111,15 @@ test('meta description: a free user is told it is a Pro tool; a Pro user gets an
   const preview = page.getByTestId('serp-preview');
   await expect(preview).toContainText('Solar panels for your home');
   await expect(preview.locator('b')).toHaveText(/battery storage/i);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download', exact: true }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('meta-descriptions.txt');
+  const saved = Buffer.concat(await (await file.createReadStream()).toArray()).toString('utf8');
+  expect(saved).toMatch(/battery storage/i);
+  expect(saved).toContain(`(${length} characters`);
+  expect(saved).toContain('has the focus keyphrase');
 });
 
 test.describe('with a language model', () => {

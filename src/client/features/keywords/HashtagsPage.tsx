@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent } from 'react';
-import { Copy, Cpu, Hash, Ruler, Sparkles } from 'lucide-react';
+import { Copy, Cpu, Download, Hash, Ruler, Sparkles } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
 import { BusyLabel } from '@/client/components/ui/spinner';
 import { usePageTitle } from '@/client/lib/title';
@@ -9,7 +9,7 @@ import { copyText } from '../detector/DetectorResult';
 import { useWordLimit, WordLimitWarning } from '../shared/limits';
 import { ToolInputPanel } from '../shared/ToolInputPanel';
 import { ToolNotes, ToolPageShell } from '../shared/ToolPageShell';
-import { makeHashtags, type Source } from './api';
+import { downloadFile, makeHashtags, type Source } from './api';
 import { ErrorNote, useToolRun } from './common';
 
 const NOTES = [
@@ -119,9 +119,18 @@ export default function HashtagsPage(_: { slug: string }) {
               <Cpu className="size-3" aria-hidden /> offline
             </span>
             {tags.length > 0 && (
-              <Button className="ml-auto" variant="outline" size="sm" onClick={() => copyText(tags.map((h) => h.tag).join(' '))}>
-                <Copy /> Copy all
-              </Button>
+              <div className="ml-auto flex gap-2">
+                <Button variant="outline" size="sm" onClick={() => copyText(tags.map((h) => h.tag).join(' '))}>
+                  <Copy /> Copy all
+                </Button>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => downloadFile(`hashtags-${result.platform}.txt`, tags.map((h) => h.tag).join(' ') + '\n', 'text/plain;charset=utf-8')}
+                >
+                  <Download /> Download
+                </Button>
+              </div>
             )}
           </div>
           {tags.length === 0 ? (

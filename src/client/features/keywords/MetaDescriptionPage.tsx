@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Check, Copy, Cpu, Lock, Ruler, Search, Sparkles, X } from 'lucide-react';
+import { Check, Copy, Cpu, Download, Lock, Ruler, Search, Sparkles, X } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { BusyLabel } from '@/client/components/ui/spinner';
@@ -15,7 +15,7 @@ import { useWordLimit, WordLimitWarning } from '../shared/limits';
 import { ToolInputPanel } from '../shared/ToolInputPanel';
 import { ToolNotes, ToolPageShell } from '../shared/ToolPageShell';
 import { useCapabilities } from '../writing/api';
-import { writeMetaDescription, type Source } from './api';
+import { downloadFile, writeMetaDescription, type Source } from './api';
 import { ErrorNote, useToolRun } from './common';
 
 const NOTES = [
@@ -165,6 +165,21 @@ function MetaResult({ result, title }: { result: MetaDescriptionResponse; title:
               Focus: <strong className="text-foreground">{result.focus}</strong>
             </span>
           )}
+          <Button
+            className="ml-auto"
+            variant="outline"
+            size="sm"
+            onClick={() =>
+              downloadFile(
+                'meta-descriptions.txt',
+                result.variants.map((v) => `${v.text}\n(${v.length} characters, ${v.pixels} px${v.hasFocus ? ', has the focus keyphrase' : ''})`).join('\n\n') +
+                  '\n',
+                'text/plain;charset=utf-8',
+              )
+            }
+          >
+            <Download /> Download
+          </Button>
         </div>
         {result.notice && <p className="mt-2 text-sm text-amber-700">{result.notice}</p>}
         <ul className="mt-3 space-y-3" aria-label="Variants">
