@@ -148,4 +148,18 @@ test.describe('with a language model', () => {
     await expect(page.getByTestId('engine-label')).toHaveText('test-model');
     expect(staff.llm!.requests.at(-1)!.messages[0]!.content).toContain('"solar panels"');
   });
+
+  test('hashtags: the language model suggests tags too, marked AI and held to the platform limits', async ({ page }) => {
+    staff.llm!.reply = { status: 200, content: '#SolarPower\n#AnExtremelyLongHashtagThatInstagramWouldRefuse\n#HomeBatteries' };
+    await page.goto('/tools/hashtag-generator');
+    await page.getByLabel('Also ask the language model').check();
+    await page.getByLabel('Your post or text').fill(ARTICLE);
+    await page.getByRole('button', { name: 'Generate hashtags' }).click();
+    const tags = page.getByTestId('hashtag-list').getByRole('listitem');
+    await expect(tags.nth(0)).toHaveText('#SolarPowerAI');
+    await expect(tags.nth(1)).toHaveText('#HomeBatteriesAI');
+    await expect(tags.nth(2)).not.toContainText('AI');
+    await expect(page.getByTestId('hashtags-result')).not.toContainText('AnExtremelyLong');
+    await expect(page.getByTestId('hashtags-result')).toContainText('test-model');
+  });
 });

@@ -124,6 +124,53 @@ describe('SEO text tools without a language model', () => {
     // the offline tools never need one
     expect((await post(t.app, '/api/tools/keyword-extractor', { text: ARTICLE }, { cookie: free })).statusCode).toBe(200);
     expect((await post(t.app, '/api/tools/hashtag-generator', { text: ARTICLE }, { cookie: free })).statusCode).toBe(200);
+    const ai = await post(t.app, '/api/tools/hashtag-generator', { text: ARTICLE, mode: 'ai' }, { cookie: free });
+    expect(ai.statusCode).toBe(503);
+    expect(json(ai).error.code).toBe('llm_not_configured');
+  });
+});
+
+describe('hashtags suggested by a language model', () => {
+  let t: TestApp;
+  let llm: FakeLlm;
+  let cookie: string;
+  beforeAll(async () => {
+    llm = await startLlm({ status: 200, content: '' });
+    t = await createTestApp({ LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'test-model', LLM_TIMEOUT_MS: '1500' });
+    cookie = await register(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+    await llm.close();
+  });
+
+  it("lists the model's tags that pass the platform's rules first, then the offline ones, and sends the text and platform", async () => {
+    // one valid, one too long for X (25 characters), one duplicate in other case, one without letters, one more valid
+    llm.reply = { status: 200, content: '1. #SolarPower\n2. #ThisHashtagIsFarTooLongForX\n3. #solarpower\n4. #2024\n5. home batteries' };
+    const res = await post(t.app, '/api/tools/hashtag-generator', { text: ARTICLE, platform: 'x', mode: 'ai' }, { cookie });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = json(res);
+    expect(body.engine).toBe('test-model');
+    const model = body.hashtags.filter((h: { source: string }) => h.source === 'model').map((h: { tag: string }) => h.tag);
+    expect(model).toEqual(['#SolarPower', '#HomeBatteries']);
+    expect(body.hashtags.slice(0, 2).map((h: { source: string }) => h.source)).toEqual(['model', 'model']);
+    expect(body.hashtags.some((h: { source: string }) => h.source === 'offline')).toBe(true);
+    for (const h of body.hashtags) expect(h.tag.length).toBeLessThanOrEqual(25);
+    const sent = llm.requests.at(-1)!.messages.map((m) => m.content).join('\n');
+    expect(sent).toContain('X (Twitter)');
+    expect(sent).toContain(ARTICLE.slice(0, 60));
+  });
+
+  it('answers 502 when the model suggests nothing usable, and offline mode never asks it', async () => {
+    llm.reply = { status: 200, content: '#1234\n#!!!' };
+    const res = await post(t.app, '/api/tools/hashtag-generator', { text: ARTICLE, mode: 'ai' }, { cookie });
+    expect(res.statusCode).toBe(502);
+    expect(json(res).error.code).toBe('upstream_failed');
+    const before = llm.requests.length;
+    const off = json(await post(t.app, '/api/tools/hashtag-generator', { text: ARTICLE }, { cookie }));
+    expect(off.engine).toBe('offline');
+    expect(off.hashtags.every((h: { source: string }) => h.source === 'offline')).toBe(true);
+    expect(llm.requests.length).toBe(before);
   });
 });
 

@@ -6,7 +6,10 @@
 import type { HashtagResult } from '../../engines/hashtags';
 import type { Keyphrase } from '../../engines/keywords';
 import { runEngine } from '../engine-pool';
-import type { HashtagInput, KeywordInput } from '../../shared/api/keywords';
+import { hashtagPrompt, parseModelHashtags } from '../../engines/hashtags/prompt';
+import type { HashtagDto, HashtagInput, KeywordInput } from '../../shared/api/keywords';
+import { AppError } from '../errors';
+import { generateWithModel, requireLanguageModel } from './model-call';
 import type { ToolCall } from '../tool-route';
 
 export async function extractKeywords(call: ToolCall<KeywordInput>): Promise<Keyphrase[]> {
@@ -14,8 +17,27 @@ export async function extractKeywords(call: ToolCall<KeywordInput>): Promise<Key
   return (await runEngine('keyphrases', { text, opts: { max } }, { signal: call.signal, label: 'The keyword extractor' })).keyphrases;
 }
 
-export async function makeHashtags(call: ToolCall<HashtagInput>): Promise<HashtagResult> {
-  const { text, platform, count } = call.input;
+export interface HashtagOutcome extends Omit<HashtagResult, 'hashtags'> {
+  hashtags: HashtagDto[];
+  engine: string;
+}
+
+/** Offline tags always; in 'ai' mode the model's tags first, each held to the platform's rules (engines/hashtags/prompt.ts). */
+export async function makeHashtags(call: ToolCall<HashtagInput>): Promise<HashtagOutcome> {
+  const { text, platform, count, mode } = call.input;
+  if (mode === 'ai') requireLanguageModel(call.ctx);
   // more keyphrases than tags: verbs and over-long phrases are skipped
-  return runEngine('hashtags', { text, max: 60, opts: { platform, count } }, { signal: call.signal, label: 'The hashtag generator' });
+  const offline = await runEngine('hashtags', { text, max: 60, opts: { platform, count } }, { signal: call.signal, label: 'The hashtag generator' });
+  const own = offline.hashtags.map((h) => ({ ...h, source: 'offline' as const }));
+  if (mode !== 'ai') return { ...offline, hashtags: own, engine: 'offline' };
+  const want = Math.min(offline.limits.maxTags, count ?? offline.limits.defaultTags);
+  const { output, engine } = await generateWithModel(call, hashtagPrompt(text, platform, want), {
+    temperature: 0.5,
+    maxTokens: 400,
+    failure: 'The hashtags could not be suggested',
+  });
+  const suggested = parseModelHashtags(output, platform, want).map((h) => ({ ...h, source: 'model' as const }));
+  if (suggested.length === 0) throw new AppError('upstream_failed', 'The language model suggested no usable hashtags. Please try again.');
+  const taken = new Set(suggested.map((h) => h.tag.toLowerCase()));
+  return { ...offline, hashtags: [...suggested, ...own.filter((h) => !taken.has(h.tag.toLowerCase()))], engine };
 }

@@ -43,6 +43,8 @@ export const HashtagRequest = z.object({
   platform: z.enum(PLATFORMS).default('instagram'),
   /** how many tags (default the platform's suggestion, capped at its maximum) */
   count: z.coerce.number().int().min(1).max(30).optional(),
+  /** 'ai': the language model suggests tags too (checked by the same rules); needs a configured model */
+  mode: z.enum(['offline', 'ai']).default('offline'),
 });
 export type HashtagInput = z.infer<typeof HashtagRequest>;
 
@@ -50,13 +52,16 @@ export interface HashtagDto {
   tag: string;
   words: string[];
   score: number;
+  /** who suggested it: the offline engine (from the text's keyphrases) or the language model */
+  source: 'offline' | 'model';
 }
 
 export interface HashtagResponse {
   platform: Platform;
   hashtags: HashtagDto[];
   limits: PlatformLimits;
-  engine: 'offline';
+  /** 'offline', or the model's name when it suggested tags too */
+  engine: string;
   wordsBefore: number;
   text?: string;
 }

@@ -11,6 +11,7 @@ import { ToolInputPanel } from '../shared/ToolInputPanel';
 import { ToolNotes, ToolPageShell } from '../shared/ToolPageShell';
 import { downloadFile, makeHashtags, type Source } from './api';
 import { ErrorNote, useToolRun } from './common';
+import { useCapabilities } from '../writing/api';
 
 const NOTES = [
   { icon: Sparkles, title: 'From your own text', text: 'Tags come from the keyphrases of your text (the Keyword Extractor’s ranking), not from a fixed list.' },
@@ -65,9 +66,11 @@ export default function HashtagsPage(_: { slug: string }) {
   usePageTitle('Hashtag Generator');
   const [text, setText] = useState('');
   const [platform, setPlatform] = useState<Platform>('instagram');
+  const [withModel, setWithModel] = useState(false);
+  const llm = useCapabilities().data?.llm.configured ?? false;
   const { user, limit, words, over } = useWordLimit(text);
   const { busy, error, result, run, reset } = useToolRun<HashtagResponse>(setText, 'Failed to generate hashtags. Please try again.');
-  const go = (source: Source, p: Platform = platform) => void run(source, (s) => makeHashtags(s, p));
+  const go = (source: Source, p: Platform = platform) => void run(source, (s) => makeHashtags(s, p, withModel && llm));
 
   function choose(p: Platform) {
     setPlatform(p);
@@ -83,7 +86,22 @@ export default function HashtagsPage(_: { slug: string }) {
           Platform
         </span>
         <PlatformPicker value={platform} onChange={choose} />
+        <label className={cn('ml-auto inline-flex items-center gap-2 text-sm', !llm && 'text-muted-foreground')}>
+          <input
+            type="checkbox"
+            className="size-4 accent-primary"
+            checked={withModel && llm}
+            disabled={!llm}
+            onChange={(e) => setWithModel(e.target.checked)}
+          />
+          Also ask the language model
+        </label>
       </div>
+      {!llm && (
+        <p className="-mt-2 mb-4 text-xs text-muted-foreground" data-testid="hashtags-model-note">
+          Suggestions from a language model need one, and none is configured on this server. The tags below come from your text's keyphrases.
+        </p>
+      )}
       <ToolInputPanel
         id="hashtags-input"
         label="Your post or text"
@@ -116,7 +134,7 @@ export default function HashtagsPage(_: { slug: string }) {
               {tags.length ? `${tags.length} hashtags for ${result.limits.label}` : 'No hashtags found'}
             </h2>
             <span className="inline-flex items-center gap-1 rounded-full bg-muted px-2.5 py-0.5 text-xs text-muted-foreground">
-              <Cpu className="size-3" aria-hidden /> offline
+              <Cpu className="size-3" aria-hidden /> {result.engine}
             </span>
             {tags.length > 0 && (
               <div className="ml-auto flex gap-2">
@@ -146,6 +164,14 @@ export default function HashtagsPage(_: { slug: string }) {
                     className="rounded-full border bg-background px-3 py-1 text-sm font-medium text-sky-700 outline-none hover:bg-sky-50 focus-visible:ring-2 focus-visible:ring-ring dark:text-sky-300"
                   >
                     {h.tag}
+                    {h.source === 'model' && (
+                      <span
+                        className="ml-1.5 rounded bg-violet-100 px-1 text-[10px] font-semibold uppercase text-violet-700"
+                        title="Suggested by the language model"
+                      >
+                        AI
+                      </span>
+                    )}
                   </button>
                 </li>
               ))}
@@ -153,6 +179,8 @@ export default function HashtagsPage(_: { slug: string }) {
           )}
           <p className="mt-4 text-xs text-muted-foreground">
             {result.limits.note} Up to {result.limits.maxTags} tags of at most {result.limits.maxTagLength} characters. Click a tag to copy it.
+            {tags.some((h) => h.source === 'model') &&
+              ' Tags marked AI were suggested by the language model and checked against the same limits; the others come from your text.'}
           </p>
         </section>
       )}

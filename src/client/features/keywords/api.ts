@@ -18,8 +18,8 @@ export function extractKeywords(source: Source, max: number): Promise<KeywordRes
   return send<KeywordResponse>(KEYWORDS_PATH, source, { max: String(max) }, (r) => Array.isArray(r.keyphrases));
 }
 
-export function makeHashtags(source: Source, platform: Platform): Promise<HashtagResponse> {
-  return send<HashtagResponse>(HASHTAGS_PATH, source, { platform }, (r) => Array.isArray(r.hashtags));
+export function makeHashtags(source: Source, platform: Platform, ai = false): Promise<HashtagResponse> {
+  return send<HashtagResponse>(HASHTAGS_PATH, source, { platform, mode: ai ? 'ai' : 'offline' }, (r) => Array.isArray(r.hashtags));
 }
 
 export function writeMetaDescription(source: Source, focus: string, mode: MetaMode): Promise<MetaDescriptionResponse> {

@@ -31,8 +31,8 @@ export const SEO_TEXT_TOOLS: ToolRoute[] = [
     tool: 'hashtag_generator',
     anon: 'hashtags',
     run: makeHashtags,
-    engine: () => 'offline',
-    answer: (r, { words }): HashtagResponse => ({ platform: r.platform, hashtags: r.hashtags, limits: r.limits, engine: 'offline', wordsBefore: words }),
+    engine: (r) => r.engine,
+    answer: (r, { words }): HashtagResponse => ({ platform: r.platform, hashtags: r.hashtags, limits: r.limits, engine: r.engine, wordsBefore: words }),
   }),
   toolRoute({
     path: '/api/tools/seo-meta-description',
