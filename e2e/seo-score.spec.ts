@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { useStaffServer } from './staff-server';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('cookieConsent', 'minimal'));
@@ -51,4 +52,38 @@ test('SEO score analyzer: a private URL is refused with a clear message', async 
   await page.getByLabel('Page URL').press('Enter');
   await expect(page.getByTestId('seo-error')).toContainText('This URL cannot be fetched: it points to a link-local address');
   await expect(page.getByTestId('seo-result')).toHaveCount(0);
+});
+
+test('SEO score analyzer: without a language model, the rewrite button is off and says why', async ({ page }) => {
+  await page.goto('/tools/seo-score-analyzer');
+  await page.getByLabel('Page HTML, Markdown or text').fill(PAGE);
+  await page.getByRole('button', { name: 'Analyze' }).click();
+  await expect(page.getByTestId('seo-result')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('seo-suggest-needs-model')).toContainText('none is configured on this server');
+  await expect(page.getByRole('button', { name: 'Suggest rewrites with AI' })).toBeDisabled();
+});
+
+test.describe('with a language model', () => {
+  const staff = useStaffServer({ name: 'seo-llm', role: 'admin', portOffset: 82, llm: true });
+
+  test('SEO score analyzer: the model suggests rewrites of the weak parts; the title is measured again', async ({ page }) => {
+    staff.llm!.reply = {
+      status: 200,
+      content: 'SEO title: Sourdough bread for beginners at home\nOriginal: Then keep it warm.\nSuggestion: Keep the starter warm.',
+    };
+    await page.goto('/tools/seo-score-analyzer');
+    await page.getByLabel('Page HTML, Markdown or text').fill(PAGE);
+    await page.getByLabel('Focus keyphrase').fill('sourdough bread');
+    await page.getByRole('button', { name: 'Analyze' }).click();
+    await expect(page.getByTestId('seo-result')).toBeVisible({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Suggest rewrites with AI' }).click();
+    await expect(page.getByTestId('seo-suggest-text')).toContainText('Suggestion: Keep the starter warm.');
+    await expect(page.getByTestId('seo-suggest-measured')).toContainText('37 characters, within the limit');
+    const sent = staff
+      .llm!.requests.at(-1)!
+      .messages.map((m) => m.content)
+      .join('\n');
+    expect(sent).toContain('"sourdough bread"');
+    expect(sent).toContain('Feed the starter the night before.');
+  });
 });

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { configureSafeFetch, type Transport } from '../../src/server/services/safe-fetch';
 import type { SeoResponse } from '../../src/shared/api/seo-score';
-import { createTestApp, json, post, register, type TestApp } from '../helpers/app';
+import { createTestApp, json, ORIGIN, post, register, type TestApp } from '../helpers/app';
+import { startLlm, type FakeLlm } from '../helpers/llm-server';
 import { multipartBody } from '../helpers/provider-servers';
 
 const URL_ = '/api/tools/seo-score-analyzer';
@@ -140,5 +141,74 @@ describe('POST /api/tools/seo-score-analyzer', () => {
     res = await post(t.app, URL_, { url: 'https://big.example/' }, { cookie });
     expect(res.statusCode).toBe(422);
     expect(json(res).error.code).toBe('url_too_large');
+  });
+});
+
+describe('POST /api/tools/seo-score-analyzer/suggestions', () => {
+  const SUGGEST = '/api/tools/seo-score-analyzer/suggestions';
+  const GOOD_META =
+    'Bake sourdough bread at home with a simple starter, clear timings and the small tips that turn a first attempt into a loaf you are proud of.';
+  const PROBLEMS = [
+    { label: 'Meta description', value: 'None found', fix: 'Write a meta description of 120–158 characters that contains the focus keyphrase.' },
+    { label: 'Sentence length', value: '40 % of sentences are over 20 words', fix: 'Split the longest sentences.' },
+  ];
+  let t: TestApp;
+  let llm: FakeLlm;
+  beforeAll(async () => {
+    llm = await startLlm({
+      status: 200,
+      content: `SEO title: Sourdough bread for beginners\nMeta description: ${GOOD_META}\nOriginal: a long one.\nSuggestion: a short one.`,
+    });
+    t = await createTestApp({ LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'test-model', LLM_TIMEOUT_MS: '1500' });
+  }, 120_000);
+  afterAll(async () => {
+    await t.close();
+    await llm.close();
+  });
+
+  it("sends the page and the analyzer's problems to the model and measures its title and meta description", async () => {
+    const res = await post(t.app, SUGGEST, { text: PAGE, keyphrase: 'sourdough bread', problems: PROBLEMS });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = json(res);
+    expect(body.engine).toBe('test-model');
+    expect(body.suggestions).toContain('Suggestion: a short one.');
+    expect(body.measured).toEqual([
+      { kind: 'title', text: 'Sourdough bread for beginners', length: 29, ok: true, hasKeyphrase: true },
+      { kind: 'meta_description', text: GOOD_META, length: GOOD_META.length, ok: true, hasKeyphrase: true },
+    ]);
+    const sent = llm.requests
+      .at(-1)!
+      .messages.map((m) => m.content)
+      .join('\n');
+    expect(sent).toContain('"sourdough bread"');
+    expect(sent).toContain('Meta description: None found');
+    expect(sent).toContain('Split the longest sentences.');
+    expect(sent).toContain('Feed the starter the night before.');
+  });
+
+  it('streams the suggestions as server-sent events', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: SUGGEST,
+      payload: { text: PAGE, problems: PROBLEMS },
+      headers: { accept: 'text/event-stream', origin: ORIGIN },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/event-stream/);
+    expect(res.body).toMatch(/event: delta/);
+    expect(res.body.trim().split('\n\n').at(-1)).toMatch(/^event: done\n/);
+  });
+
+  it('refuses bad input with 400, and answers 503 llm_not_configured on a server without a model', async () => {
+    expect((await post(t.app, SUGGEST, { text: '' })).statusCode).toBe(400);
+    expect((await post(t.app, SUGGEST, { text: PAGE, problems: 'many' })).statusCode).toBe(400);
+    const bare = await createTestApp();
+    try {
+      const res = await post(bare.app, SUGGEST, { text: PAGE, problems: PROBLEMS });
+      expect(res.statusCode).toBe(503);
+      expect(json(res).error.code).toBe('llm_not_configured');
+    } finally {
+      await bare.close();
+    }
   });
 });

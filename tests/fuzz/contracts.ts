@@ -16,7 +16,7 @@ import { GrammarRequest } from '../../src/shared/api/grammar';
 import { TtsRequest } from '../../src/shared/api/tts';
 import { CodeExplainRequest, CodeGenerateRequest } from '../../src/shared/api/code';
 import { ContentRequest } from '../../src/shared/api/content';
-import { SeoRequest } from '../../src/shared/api/seo-score';
+import { SeoRequest, SeoSuggestionsRequest } from '../../src/shared/api/seo-score';
 import * as newsletter from '../../src/shared/api/newsletter';
 import { LibraryDocumentRequest, PlagiarismRequest, REFERENCE_ORIGINS } from '../../src/shared/api/plagiarism';
 import { UserSettingsUpdate } from '../../src/shared/api/user-settings';
@@ -96,6 +96,7 @@ export const CONTRACTS: Record<string, RouteContract> = {
   'POST /api/tools/hashtag-generator': tool(seoText.HashtagRequest),
   'POST /api/tools/seo-meta-description': tool(seoText.MetaDescriptionRequest),
   'POST /api/tools/seo-score-analyzer': tool(SeoRequest),
+  'POST /api/tools/seo-score-analyzer/suggestions': tool(SeoSuggestionsRequest),
   'POST /api/tools/plagiarism-checker': tool(PlagiarismRequest),
   'PUT /api/user/settings': { body: UserSettingsUpdate },
   'POST /api/billing/checkout': { body: billing.CheckoutBody },

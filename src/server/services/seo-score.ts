@@ -6,7 +6,8 @@
  * the word limit is checked here on the words of the fetched page, against the same per-request limit a pasted text
  * meets.
  */
-import type { SeoInput, SeoReport } from '../../shared/api/seo-score';
+import { measureSuggestions, seoSuggestionsPrompt } from '../../engines/seo-score/prompt';
+import type { SeoInput, SeoReport, SeoSuggestionsInput, SeoSuggestionsResponse } from '../../shared/api/seo-score';
 import { wordLimitMessage } from '../../shared/limits';
 import { runEngine } from '../engine-pool';
 import { AppError } from '../errors';
@@ -14,6 +15,7 @@ import type { ToolCall } from '../tool-route';
 import { getPlan } from './billing';
 import { safeFetchHtml } from './safe-fetch';
 import { getSettings } from './settings';
+import { generateWithModel } from './model-call';
 import { callerWordLimit } from './tool-gate';
 
 export interface SeoOutcome {
@@ -63,4 +65,15 @@ const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 function analyze(call: ToolCall<SeoInput>, args: Parameters<typeof runEngine<'seoScore'>>[1]): Promise<SeoReport> {
   // in the engine pool: a 2 MB page of hostile markup never holds the event loop, and its time is bounded
   return runEngine('seoScore', args, { signal: call.signal, label: 'The SEO analyzer' });
+}
+
+/** Rewrites of the weak parts by the language model (toolRoute's `available` refused already when none is configured). */
+export async function suggestSeoRewrites(call: ToolCall<SeoSuggestionsInput>): Promise<SeoSuggestionsResponse> {
+  const { text, keyphrase, title, metaDescription, problems } = call.input;
+  const { output, engine } = await generateWithModel(call, seoSuggestionsPrompt({ text, keyphrase, title, metaDescription, problems }), {
+    temperature: 0.5,
+    maxTokens: 1200,
+    failure: 'The suggestions could not be written',
+  });
+  return { suggestions: output, measured: measureSuggestions(output, keyphrase), engine };
 }

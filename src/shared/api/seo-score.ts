@@ -109,3 +109,28 @@ export interface SeoResponse extends SeoReport {
   /** the text that was analyzed, when it came from an uploaded file */
   text?: string;
 }
+
+/** POST /api/tools/seo-score-analyzer/suggestions: rewrites of the weak parts by the language model. */
+export const SeoSuggestionsRequest = z.object({
+  /** the page as analyzed (or, for a fetched page, its title, description and headings) */
+  text: z
+    .string({ message: 'Please send the page text.' })
+    .trim()
+    .min(1, { message: 'Please send the page text.' })
+    .max(60_000, { message: 'This text is too long.' }),
+  keyphrase: optionalText(SEO_LIMITS.keyphrase, 'focus keyphrase'),
+  title: optionalText(SEO_LIMITS.title, 'SEO title'),
+  metaDescription: optionalText(SEO_LIMITS.metaDescription, 'meta description'),
+  problems: z
+    .array(z.object({ label: z.string().max(200), value: z.string().max(400), fix: z.string().max(1000) }))
+    .max(30, { message: 'At most 30 problems.' })
+    .default([]),
+});
+export type SeoSuggestionsInput = z.infer<typeof SeoSuggestionsRequest>;
+
+export interface SeoSuggestionsResponse {
+  suggestions: string;
+  /** the suggested title and meta description, measured by the analyzer's rules */
+  measured: { kind: 'title' | 'meta_description'; text: string; length: number; ok: boolean; hasKeyphrase: boolean | null }[];
+  engine: string;
+}

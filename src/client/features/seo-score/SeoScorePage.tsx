@@ -14,6 +14,7 @@ import { ToolInputPanel } from '../shared/ToolInputPanel';
 import { ToolPageShell } from '../shared/ToolPageShell';
 import { analyzeFile, analyzeText, analyzeUrl, type SeoOptions } from './api';
 import { byLight, LIGHT_GROUPS, reportText, saveFile } from './report';
+import { Suggestions } from './Suggestions';
 
 type Mode = 'paste' | 'url';
 type Format = 'auto' | 'html' | 'markdown';
@@ -275,6 +276,7 @@ export default function SeoScorePage(_: { slug: string }) {
       )}
 
       {result && <SeoResult ref={resultRef} report={result.report} source={result.source} stale={busy} />}
+      {result && !busy && <Suggestions report={result.report} pageText={mode === 'paste' ? (result.report.text ?? text) : ''} keyphrase={keyphrase.trim()} />}
     </ToolPageShell>
   );
 }

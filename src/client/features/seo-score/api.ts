@@ -1,5 +1,5 @@
-import type { SeoResponse } from '@/shared/api/seo-score';
-import { apiJson, apiUpload, fileForm, InvalidReplyError } from '@/client/lib/api';
+import type { SeoResponse, SeoSuggestionsInput, SeoSuggestionsResponse } from '@/shared/api/seo-score';
+import { apiJson, apiStream, apiUpload, fileForm, InvalidReplyError } from '@/client/lib/api';
 
 export const SEO_PATH = '/api/tools/seo-score-analyzer';
 
@@ -31,4 +31,13 @@ export async function analyzeUrl(url: string, options: SeoOptions): Promise<SeoR
 export async function analyzeFile(file: File, options: SeoOptions): Promise<SeoResponse> {
   const { format: _format, ...fields } = options;
   return checked(await apiUpload(SEO_PATH, fileForm(file, { ...fields, format: 'markdown' })));
+}
+
+export const SUGGEST_PATH = '/api/tools/seo-score-analyzer/suggestions';
+
+/** Rewrites of the weak parts by the language model; its words stream in through `onDelta`. */
+export async function suggestRewrites(payload: SeoSuggestionsInput, onDelta: (text: string) => void, signal?: AbortSignal): Promise<SeoSuggestionsResponse> {
+  const r = await apiStream<SeoSuggestionsResponse>(SUGGEST_PATH, payload, onDelta, { signal });
+  if (typeof r?.suggestions !== 'string') throw new InvalidReplyError();
+  return r;
 }

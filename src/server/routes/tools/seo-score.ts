@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { SeoRequest, type SeoResponse } from '../../../shared/api/seo-score';
-import { analyzeSeoPage } from '../../services/seo-score';
+import { SeoRequest, SeoSuggestionsRequest, type SeoResponse } from '../../../shared/api/seo-score';
+import { hasLanguageModel, requireLanguageModel } from '../../services/model-call';
+import { analyzeSeoPage, suggestSeoRewrites } from '../../services/seo-score';
 import { toolRoute } from '../../tool-route';
 
 /**
@@ -17,6 +18,20 @@ export const seoScoreAnalyzer = toolRoute({
   answer: (r): SeoResponse => ({ ...r.report, engine: 'offline', ...(r.fetched ? { fetched: r.fetched } : {}) }),
 });
 
+/** POST /api/tools/seo-score-analyzer/suggestions: the language model's rewrites of the weak parts, streamed. */
+export const seoSuggestions = toolRoute({
+  path: '/api/tools/seo-score-analyzer/suggestions',
+  input: SeoSuggestionsRequest,
+  tool: 'seo_score_analyzer',
+  anon: 'generate',
+  available: requireLanguageModel,
+  stream: hasLanguageModel,
+  run: suggestSeoRewrites,
+  engine: (r) => r.engine,
+  answer: (r) => r,
+});
+
 export async function seoScoreRoutes(app: FastifyInstance): Promise<void> {
   seoScoreAnalyzer.register(app);
+  seoSuggestions.register(app);
 }
