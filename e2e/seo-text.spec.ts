@@ -16,6 +16,9 @@ const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readTe
 
 test('keyword extractor: a visitor extracts ranked keyphrases, exports CSV and copies, and uploads a .txt file', async ({ page }) => {
   await page.goto('/tools/keyword-extractor');
+  // no model on this server: topic grouping is offered but disabled, and the page says why
+  await expect(page.getByLabel('Group into topics with the language model')).toBeDisabled();
+  await expect(page.getByTestId('keywords-model-note')).toContainText('needs a language model');
   await expect(page.getByRole('heading', { level: 1, name: 'Keyword Extractor' })).toBeVisible();
   await page.getByLabel('Your text').fill(ARTICLE);
   await page.getByRole('button', { name: 'Extract keywords' }).click();
@@ -161,5 +164,30 @@ test.describe('with a language model', () => {
     await expect(tags.nth(2)).not.toContainText('AI');
     await expect(page.getByTestId('hashtags-result')).not.toContainText('AnExtremelyLong');
     await expect(page.getByTestId('hashtags-result')).toContainText('test-model');
+  });
+
+  test('keywords: the language model groups the extracted keyphrases into topics with a search intent', async ({ page }) => {
+    // keyphrase 1 is "solar panels"; 99 and the invented phrase must not appear
+    const groups = [
+      { topic: 'Solar equipment', intent: 'commercial', keyphrases: [1, 99, 'cheap wind turbines'] },
+      { topic: 'Made up', intent: 'transactional', keyphrases: ['buy panels today'] },
+      { topic: 'Power at home', intent: 'informational', keyphrases: [2, 3] },
+    ];
+    staff.llm!.reply = { status: 200, content: JSON.stringify({ groups }) };
+    await page.goto('/tools/keyword-extractor');
+    await page.getByLabel('Group into topics with the language model').check();
+    await page.getByLabel('Your text').fill(ARTICLE);
+    await page.getByRole('button', { name: 'Extract keywords' }).click();
+    const cards = page.getByTestId('keyword-group');
+    await expect(cards).toHaveCount(2);
+    await expect(cards.nth(0)).toContainText('Solar equipment');
+    await expect(cards.nth(0).getByTestId('keyword-group-intent')).toHaveText('commercial');
+    await expect(cards.nth(0).getByRole('listitem')).toHaveText(['solar panels']);
+    await expect(cards.nth(1).getByTestId('keyword-group-intent')).toHaveText('informational');
+    await expect(cards.nth(1).getByRole('listitem')).toHaveCount(2);
+    await expect(page.getByTestId('keyword-groups')).not.toContainText('wind turbines');
+    await expect(page.getByTestId('groups-engine-label')).toContainText('test-model');
+    await expect(page.getByTestId('keyword-row')).not.toHaveCount(0);
+    expect(staff.llm!.requests.at(-1)!.messages[1]!.content).toContain('1. solar panels');
   });
 });

@@ -127,6 +127,73 @@ describe('SEO text tools without a language model', () => {
     const ai = await post(t.app, '/api/tools/hashtag-generator', { text: ARTICLE, mode: 'ai' }, { cookie: free });
     expect(ai.statusCode).toBe(503);
     expect(json(ai).error.code).toBe('llm_not_configured');
+    const grouped = await post(t.app, '/api/tools/keyword-extractor', { text: ARTICLE, group: true }, { cookie: free });
+    expect(grouped.statusCode).toBe(503);
+    expect(json(grouped).error.code).toBe('llm_not_configured');
+    const plain = json(await post(t.app, '/api/tools/keyword-extractor', { text: ARTICLE, group: false }, { cookie: free }));
+    expect(plain.groups).toBeUndefined();
+  });
+
+  it('refuses a group flag that is not true or false', async () => {
+    const res = await post(t.app, '/api/tools/keyword-extractor', { text: ARTICLE, group: 'yes' }, { cookie: free });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('keyword topic groups by a language model', () => {
+  let t: TestApp;
+  let llm: FakeLlm;
+  let cookie: string;
+  beforeAll(async () => {
+    llm = await startLlm({ status: 200, content: '' });
+    t = await createTestApp({ LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'test-model', LLM_TIMEOUT_MS: '1500' });
+    cookie = await register(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+    await llm.close();
+  });
+
+  it("groups only the extracted keyphrases, drops the model's inventions and records the usage", async () => {
+    const groups = [
+      { topic: 'Solar equipment', intent: 'commercial', keyphrases: [1, 99, 'wind turbines'] },
+      { topic: 'Made up', intent: 'transactional', keyphrases: ['buy cheap panels'] },
+      { topic: 'Odd intent', intent: 'emotional', keyphrases: [2] },
+      { topic: 'Energy at home', intent: 'informational', keyphrases: [2, 3, 1] },
+    ];
+    llm.reply = { status: 200, content: '```json\n' + JSON.stringify({ groups }) + '\n```' };
+    const res = await post(t.app, '/api/tools/keyword-extractor', { text: ARTICLE, max: 10, group: true }, { cookie });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = json(res);
+    expect(body.engine).toBe('test-model');
+    const phrases: string[] = body.keyphrases.map((k: { phrase: string }) => k.phrase);
+    expect(body.groups).toEqual([
+      { topic: 'Solar equipment', intent: 'commercial', keyphrases: [phrases[0]] },
+      { topic: 'Energy at home', intent: 'informational', keyphrases: [phrases[1], phrases[2]] },
+    ]);
+    const sent = llm.requests
+      .at(-1)!
+      .messages.map((m) => m.content)
+      .join('\n');
+    expect(sent).toContain(`1. ${phrases[0]}\n2. ${phrases[1]}`);
+    const usage = await t.ctx.db.select().from(llmUsage).where(eq(llmUsage.tool, 'keyword-extractor'));
+    expect(usage.length).toBeGreaterThan(0);
+  });
+
+  it('accepts group as a form field, answers 502 for unusable groups and a failing model, and never asks without group', async () => {
+    llm.reply = { status: 200, content: JSON.stringify({ groups: [{ topic: 'Mine', intent: 'commercial', keyphrases: ['invented phrase'] }] }) };
+    const bad = await post(t.app, '/api/tools/keyword-extractor', { text: ARTICLE, group: 'true' }, { cookie });
+    expect(bad.statusCode).toBe(502);
+    expect(json(bad).error.code).toBe('upstream_failed');
+    llm.reply = { status: 500, content: 'boom' };
+    const failed = await post(t.app, '/api/tools/keyword-extractor', { text: ARTICLE, group: true }, { cookie });
+    expect([502, 504]).toContain(failed.statusCode);
+    expect(json(failed).error.message).toMatch(/could not be grouped/i);
+    const before = llm.requests.length;
+    const off = json(await post(t.app, '/api/tools/keyword-extractor', { text: ARTICLE }, { cookie }));
+    expect(off.engine).toBe('offline');
+    expect(off.groups).toBeUndefined();
+    expect(llm.requests.length).toBe(before);
   });
 });
 
@@ -156,7 +223,10 @@ describe('hashtags suggested by a language model', () => {
     expect(body.hashtags.slice(0, 2).map((h: { source: string }) => h.source)).toEqual(['model', 'model']);
     expect(body.hashtags.some((h: { source: string }) => h.source === 'offline')).toBe(true);
     for (const h of body.hashtags) expect(h.tag.length).toBeLessThanOrEqual(25);
-    const sent = llm.requests.at(-1)!.messages.map((m) => m.content).join('\n');
+    const sent = llm.requests
+      .at(-1)!
+      .messages.map((m) => m.content)
+      .join('\n');
     expect(sent).toContain('X (Twitter)');
     expect(sent).toContain(ARTICLE.slice(0, 60));
   });

@@ -1,5 +1,6 @@
 /**
- * The keyword extractor and the hashtag generator: offline engines (src/engines/keywords, src/engines/hashtags).
+ * The keyword extractor and the hashtag generator: offline engines (src/engines/keywords, src/engines/hashtags), and
+ * optionally the configured language model (topic groups; more hashtags), whose answers are checked against the offline ones.
  * Tagging is linear (about 3 ms for a news article, ~0.1 s at the 200,000-character cap); it runs in the engine pool
  * all the same, so a long text never holds the event loop.
  */
@@ -7,14 +8,35 @@ import type { HashtagResult } from '../../engines/hashtags';
 import type { Keyphrase } from '../../engines/keywords';
 import { runEngine } from '../engine-pool';
 import { hashtagPrompt, parseModelHashtags } from '../../engines/hashtags/prompt';
+import { keywordGroupPrompt, parseKeywordGroups, type KeywordGroup } from '../../engines/keywords/prompt';
 import type { HashtagDto, HashtagInput, KeywordInput } from '../../shared/api/keywords';
 import { AppError } from '../errors';
 import { generateWithModel, requireLanguageModel } from './model-call';
 import type { ToolCall } from '../tool-route';
 
-export async function extractKeywords(call: ToolCall<KeywordInput>): Promise<Keyphrase[]> {
-  const { text, max } = call.input;
-  return (await runEngine('keyphrases', { text, opts: { max } }, { signal: call.signal, label: 'The keyword extractor' })).keyphrases;
+export interface KeywordOutcome {
+  keyphrases: Keyphrase[];
+  groups?: KeywordGroup[];
+  engine: string;
+}
+
+/** Offline keyphrases always; with `group`, the model sorts those same phrases (by number) into topics with an intent. */
+export async function extractKeywords(call: ToolCall<KeywordInput>): Promise<KeywordOutcome> {
+  const { text, max, group } = call.input;
+  if (group) requireLanguageModel(call.ctx);
+  const { keyphrases } = await runEngine('keyphrases', { text, opts: { max } }, { signal: call.signal, label: 'The keyword extractor' });
+  if (!group) return { keyphrases, engine: 'offline' };
+  // nothing to group: no model call, no charge for one
+  if (keyphrases.length === 0) return { keyphrases, groups: [], engine: 'offline' };
+  const phrases = keyphrases.map((k) => k.phrase);
+  const { output, engine } = await generateWithModel(call, keywordGroupPrompt(text, phrases), {
+    temperature: 0.2,
+    maxTokens: 800,
+    failure: 'The keywords could not be grouped',
+  });
+  const groups = parseKeywordGroups(output, phrases);
+  if (groups.length === 0) throw new AppError('upstream_failed', 'The language model gave no usable topic groups. Please try again.');
+  return { keyphrases, groups, engine };
 }
 
 export interface HashtagOutcome extends Omit<HashtagResult, 'hashtags'> {

@@ -12,6 +12,8 @@ export const KeywordRequest = z.object({
   text,
   /** how many keyphrases (default 20) */
   max: z.coerce.number().int().min(1).max(50).default(20),
+  /** true: the language model groups the keyphrases into topics with a search intent (needs a configured model) */
+  group: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { message: 'group must be true or false.' }).default(false),
 });
 export type KeywordInput = z.infer<typeof KeywordRequest>;
 
@@ -30,9 +32,22 @@ export interface KeyphraseDto {
   kind: 'phrase' | 'verb';
 }
 
+export const SEARCH_INTENTS = ['informational', 'navigational', 'commercial', 'transactional'] as const;
+export type SearchIntent = (typeof SEARCH_INTENTS)[number];
+
+export interface KeywordGroupDto {
+  topic: string;
+  intent: SearchIntent;
+  /** phrases from `keyphrases`, exactly as listed there */
+  keyphrases: string[];
+}
+
 export interface KeywordResponse {
   keyphrases: KeyphraseDto[];
-  engine: 'offline';
+  /** topic groups by the language model, present when `group` was asked for */
+  groups?: KeywordGroupDto[];
+  /** 'offline', or the model's name when it grouped the keyphrases */
+  engine: string;
   wordsBefore: number;
   /** the text extracted from the uploaded file (positions refer to it) */
   text?: string;

@@ -1,15 +1,17 @@
 import { useState } from 'react';
-import { BarChart3, Copy, Cpu, Download, KeyRound, ListOrdered, MapPin } from 'lucide-react';
+import { BarChart3, Copy, Cpu, Download, KeyRound, Layers, ListOrdered, MapPin } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
 import { BusyLabel } from '@/client/components/ui/spinner';
 import { usePageTitle } from '@/client/lib/title';
-import type { KeywordResponse } from '@/shared/api/keywords';
+import { cn } from '@/client/lib/utils';
+import type { KeywordGroupDto, KeywordResponse, SearchIntent } from '@/shared/api/keywords';
 import { copyText } from '../detector/DetectorResult';
 import { useWordLimit, WordLimitWarning } from '../shared/limits';
 import { ToolInputPanel } from '../shared/ToolInputPanel';
 import { ToolNotes, ToolPageShell } from '../shared/ToolPageShell';
 import { downloadFile, extractKeywords, keywordsCsv } from './api';
 import { ErrorNote, useToolRun } from './common';
+import { useCapabilities } from '../writing/api';
 
 const COUNTS = [10, 20, 30, 50];
 
@@ -36,12 +38,14 @@ export default function KeywordsPage(_: { slug: string }) {
   usePageTitle('Keyword Extractor');
   const [text, setText] = useState('');
   const [max, setMax] = useState(20);
+  const [grouping, setGrouping] = useState(false);
+  const llm = useCapabilities().data?.llm.configured ?? false;
   const { user, limit, words, over } = useWordLimit(text);
   const { busy, error, result, run, reset } = useToolRun<KeywordResponse>(setText, 'Failed to extract keywords. Please try again.');
   const [shownText, setShownText] = useState('');
 
   const go = (source: { text: string } | { file: File }) =>
-    void run(source, (s) => extractKeywords(s, max)).then((r) => r && setShownText('text' in source ? source.text : (r.text ?? '')));
+    void run(source, (s) => extractKeywords(s, max, grouping && llm)).then((r) => r && setShownText('text' in source ? source.text : (r.text ?? '')));
 
   return (
     <ToolPageShell title="Keyword Extractor" lead="Find the key words and phrases of an article, page or paper, ranked, with how often and where they appear.">
@@ -75,17 +79,33 @@ export default function KeywordsPage(_: { slug: string }) {
                 ))}
               </select>
             </label>
+            <label className={cn('inline-flex items-center gap-2 text-sm', !llm && 'text-muted-foreground')}>
+              <input
+                type="checkbox"
+                className="size-4 accent-primary"
+                checked={grouping && llm}
+                disabled={!llm}
+                onChange={(e) => setGrouping(e.target.checked)}
+              />
+              Group into topics with the language model
+            </label>
           </>
         }
         upload={{ onFile: (file) => go({ file }), disabled: busy }}
         onClear={() => (setText(''), reset())}
       />
+      {!llm && (
+        <p className="mt-2 text-xs text-muted-foreground" data-testid="keywords-model-note">
+          Grouping into topics needs a language model, and none is configured on this server. The keywords themselves are extracted offline.
+        </p>
+      )}
       {over && (
         <div className="mt-4">
           <WordLimitWarning words={words} limit={limit} anonymous={!user} />
         </div>
       )}
       {error && <ErrorNote message={error} />}
+      {result?.groups && <KeywordGroups groups={result.groups} engine={result.engine} />}
       {result && <KeywordTable result={result} text={shownText} />}
       <ToolNotes label="How to read the keywords" notes={NOTES} />
     </ToolPageShell>
@@ -164,6 +184,52 @@ function KeywordTable({ result, text }: { result: KeywordResponse; text: string 
           </table>
         </div>
       )}
+    </section>
+  );
+}
+
+const INTENT_STYLE: Record<SearchIntent, string> = {
+  informational: 'bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-200',
+  navigational: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-200',
+  commercial: 'bg-violet-100 text-violet-800 dark:bg-violet-950 dark:text-violet-200',
+  transactional: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200',
+};
+
+/** The model's topic groups: one card per topic with its search intent; members are the extracted keyphrases only. */
+function KeywordGroups({ groups, engine }: { groups: KeywordGroupDto[]; engine: string }) {
+  return (
+    <section className="mt-6 rounded-2xl border bg-card p-4 shadow-sm sm:p-5" aria-labelledby="keyword-groups-title" data-testid="keyword-groups">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 id="keyword-groups-title" className="text-lg font-semibold">
+          {groups.length === 1 ? '1 topic' : `${groups.length} topics`}
+        </h2>
+        <span className="inline-flex items-center gap-1 rounded-full bg-violet-100 px-2.5 py-0.5 text-xs text-violet-700" data-testid="groups-engine-label">
+          <Layers className="size-3" aria-hidden /> grouped by the language model ({engine})
+        </span>
+      </div>
+      <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+        {groups.map((g, i) => (
+          // topics are the model's words and may repeat
+          <li key={i} className="rounded-xl border bg-background p-3" data-testid="keyword-group">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h3 className="font-medium">{g.topic}</h3>
+              <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', INTENT_STYLE[g.intent])} data-testid="keyword-group-intent">
+                {g.intent}
+              </span>
+            </div>
+            <ul className="mt-2 flex flex-wrap gap-1.5" aria-label={`Keywords about ${g.topic}`}>
+              {g.keyphrases.map((k) => (
+                <li key={k} className="rounded-md bg-muted px-2 py-0.5 text-sm">
+                  {k}
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-3 text-xs text-muted-foreground">
+        Topics and search intents are suggested by the language model; it may only sort the keywords extracted below, not add new ones.
+      </p>
     </section>
   );
 }

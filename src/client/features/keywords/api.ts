@@ -14,8 +14,8 @@ async function send<T>(path: string, source: Source, fields: Record<string, stri
   return body as T;
 }
 
-export function extractKeywords(source: Source, max: number): Promise<KeywordResponse> {
-  return send<KeywordResponse>(KEYWORDS_PATH, source, { max: String(max) }, (r) => Array.isArray(r.keyphrases));
+export function extractKeywords(source: Source, max: number, group = false): Promise<KeywordResponse> {
+  return send<KeywordResponse>(KEYWORDS_PATH, source, { max: String(max), ...(group ? { group: 'true' } : {}) }, (r) => Array.isArray(r.keyphrases));
 }
 
 export function makeHashtags(source: Source, platform: Platform, ai = false): Promise<HashtagResponse> {

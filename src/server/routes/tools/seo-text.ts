@@ -22,8 +22,8 @@ export const SEO_TEXT_TOOLS: ToolRoute[] = [
     tool: 'keyword_extractor',
     anon: 'keywords',
     run: extractKeywords,
-    engine: () => 'offline',
-    answer: (keyphrases, { words }): KeywordResponse => ({ keyphrases, engine: 'offline', wordsBefore: words }),
+    engine: (r) => r.engine,
+    answer: (r, { words }): KeywordResponse => ({ keyphrases: r.keyphrases, ...(r.groups ? { groups: r.groups } : {}), engine: r.engine, wordsBefore: words }),
   }),
   toolRoute({
     path: '/api/tools/hashtag-generator',
