@@ -65,25 +65,46 @@ test('SEO score analyzer: without a language model, the rewrite button is off an
 
 test.describe('with a language model', () => {
   const staff = useStaffServer({ name: 'seo-llm', role: 'admin', portOffset: 82, llm: true });
+  const LONG =
+    'When you bake sourdough bread at home for the very first time you will probably notice that the dough behaves quite differently from the yeasted doughs you know.';
+  const PASSIVE = 'The loaf was baked by my grandmother every Sunday.';
+  const WEAK = `<html><head><title>Home baking</title></head><body><h1>Home baking</h1>
+<p>Baking at home is a slow pleasure.</p><p>${LONG} ${PASSIVE}</p></body></html>`;
 
-  test('SEO score analyzer: the model suggests rewrites of the weak parts; the title is measured again', async ({ page }) => {
+  test('SEO score analyzer: the model rewrites the weak parts, streamed; its title and meta description are measured again', async ({ page }) => {
+    test.setTimeout(90_000);
     staff.llm!.reply = {
       status: 200,
-      content: 'SEO title: Sourdough bread for beginners at home\nOriginal: Then keep it warm.\nSuggestion: Keep the starter warm.',
+      content: [
+        'SEO title: Home baking → Sourdough bread at home: a slow pleasure',
+        'Meta description: (none) → Sourdough bread at home, slowly.',
+        `Sentence: ${PASSIVE} → My grandmother baked the loaf every Sunday.`,
+      ].join('\n'),
     };
     await page.goto('/tools/seo-score-analyzer');
-    await page.getByLabel('Page HTML, Markdown or text').fill(PAGE);
+    await page.getByLabel('Page HTML, Markdown or text').fill(WEAK);
     await page.getByLabel('Focus keyphrase').fill('sourdough bread');
     await page.getByRole('button', { name: 'Analyze' }).click();
     await expect(page.getByTestId('seo-result')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('seo-suggest-needs-model')).toHaveCount(0);
     await page.getByRole('button', { name: 'Suggest rewrites with AI' }).click();
-    await expect(page.getByTestId('seo-suggest-text')).toContainText('Suggestion: Keep the starter warm.');
-    await expect(page.getByTestId('seo-suggest-measured')).toContainText('37 characters, within the limit');
+    await expect(page.getByTestId('seo-suggest-text')).toContainText(`${PASSIVE} → My grandmother baked the loaf every Sunday.`);
+    const measured = page.getByTestId('seo-suggest-measured');
+    await expect(measured).toHaveCount(2);
+    await expect(measured.nth(0)).toContainText('Sourdough bread at home: a slow pleasure');
+    await expect(measured.nth(0)).toContainText(/40 characters, about \d+ px of 600 px: fits the search result/);
+    // a description the model got wrong is shown and flagged, not dropped
+    await expect(measured.nth(1)).toContainText('32 characters: shorter than 120 characters');
+    await page.getByRole('button', { name: 'Copy' }).last().click();
+
     const sent = staff
       .llm!.requests.at(-1)!
       .messages.map((m) => m.content)
       .join('\n');
-    expect(sent).toContain('"sourdough bread"');
-    expect(sent).toContain('Feed the starter the night before.');
+    expect(sent).toContain('Focus keyphrase: "sourdough bread"');
+    expect(sent).toContain('Introduction: Baking at home is a slow pleasure. → <a new first sentence');
+    expect(sent).toContain(`Sentence: ${LONG} → <the same content in shorter sentences`);
+    expect(sent).toContain(`Sentence: ${PASSIVE} → <the same sentence in the active voice`);
+    expect(sent).toContain('Meta description: (none) → <a new meta description of 120–158 characters');
   });
 });

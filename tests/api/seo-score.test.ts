@@ -146,18 +146,21 @@ describe('POST /api/tools/seo-score-analyzer', () => {
 
 describe('POST /api/tools/seo-score-analyzer/suggestions', () => {
   const SUGGEST = '/api/tools/seo-score-analyzer/suggestions';
+  const LONG =
+    'When you bake sourdough bread at home for the very first time you will probably notice that the dough behaves quite differently from the yeasted doughs you know.';
+  const PASSIVE = 'The loaf was baked by my grandmother every Sunday.';
+  // a weak page: short title, no meta description, no keyphrase in the introduction, a long and a passive sentence
+  const WEAK = `<html><head><title>Home baking</title></head><body><h1>Home baking</h1>
+<p>Baking at home is a slow pleasure.</p><p>${LONG} ${PASSIVE}</p></body></html>`;
   const GOOD_META =
     'Bake sourdough bread at home with a simple starter, clear timings and the small tips that turn a first attempt into a loaf you are proud of.';
-  const PROBLEMS = [
-    { label: 'Meta description', value: 'None found', fix: 'Write a meta description of 120–158 characters that contains the focus keyphrase.' },
-    { label: 'Sentence length', value: '40 % of sentences are over 20 words', fix: 'Split the longest sentences.' },
-  ];
+  const WIDE_TITLE = 'WWWW sourdough bread MMMM WWWW MMMM WWWW MMMM WWWW MMMM WWWW';
   let t: TestApp;
   let llm: FakeLlm;
   beforeAll(async () => {
     llm = await startLlm({
       status: 200,
-      content: `SEO title: Sourdough bread for beginners\nMeta description: ${GOOD_META}\nOriginal: a long one.\nSuggestion: a short one.`,
+      content: `SEO title: Home baking → ${WIDE_TITLE}\nMeta description: (none) → ${GOOD_META}\nSentence: ${PASSIVE} → My grandmother baked the loaf every Sunday.`,
     });
     t = await createTestApp({ LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'test-model', LLM_TIMEOUT_MS: '1500' });
   }, 120_000);
@@ -166,45 +169,106 @@ describe('POST /api/tools/seo-score-analyzer/suggestions', () => {
     await llm.close();
   });
 
-  it("sends the page and the analyzer's problems to the model and measures its title and meta description", async () => {
-    const res = await post(t.app, SUGGEST, { text: PAGE, keyphrase: 'sourdough bread', problems: PROBLEMS });
+  /** What the page sends: the report's weak checks and the page's words behind them. */
+  async function payloadFromReport() {
+    const res = await post(t.app, URL_, { text: WEAK, keyphrase: 'sourdough bread' });
+    expect(res.statusCode, res.body).toBe(200);
+    const report = json<SeoResponse>(res);
+    expect(report.excerpts.introduction).toBe('Baking at home is a slow pleasure.');
+    expect(report.excerpts.longSentences).toEqual([LONG]);
+    expect(report.excerpts.passiveSentences).toEqual([PASSIVE]);
+    const weak = report.checks.filter((c) => c.light !== 'good');
+    return {
+      text: [report.document.title, report.excerpts.introduction, LONG, PASSIVE].join('\n\n'),
+      keyphrase: 'sourdough bread',
+      title: report.document.title,
+      checks: weak.map((c) => ({ id: c.id, light: c.light, message: `${c.label}: ${c.value}. ${c.fix}` })),
+      introduction: report.excerpts.introduction,
+      longSentences: report.excerpts.longSentences,
+      passiveSentences: report.excerpts.passiveSentences,
+    };
+  }
+
+  it("sends the report's weak items to the model and measures its title and meta description by the analyzer's rules", async () => {
+    const payload = await payloadFromReport();
+    const before = llm.requests.length;
+    const res = await post(t.app, SUGGEST, payload);
     expect(res.statusCode, res.body).toBe(200);
     const body = json(res);
     expect(body.engine).toBe('test-model');
-    expect(body.suggestions).toContain('Suggestion: a short one.');
+    expect(body.suggestions).toContain('My grandmother baked the loaf every Sunday.');
+    // a title too wide for the search result is kept, and flagged
     expect(body.measured).toEqual([
-      { kind: 'title', text: 'Sourdough bread for beginners', length: 29, ok: true, hasKeyphrase: true },
-      { kind: 'meta_description', text: GOOD_META, length: GOOD_META.length, ok: true, hasKeyphrase: true },
+      expect.objectContaining({ kind: 'title', text: WIDE_TITLE, chars: WIDE_TITLE.length, light: 'problem', hasKeyphrase: true }),
+      expect.objectContaining({ kind: 'meta_description', text: GOOD_META, chars: GOOD_META.length, pixels: null, light: 'good', hasKeyphrase: true }),
     ]);
+    expect(body.measured[0].pixels).toBeGreaterThan(600);
+    expect(body.measured[0].note).toBe('wider than 600 px: search results cut it off');
+    expect(llm.requests.length).toBe(before + 1);
     const sent = llm.requests
       .at(-1)!
       .messages.map((m) => m.content)
       .join('\n');
-    expect(sent).toContain('"sourdough bread"');
-    expect(sent).toContain('Meta description: None found');
-    expect(sent).toContain('Split the longest sentences.');
-    expect(sent).toContain('Feed the starter the night before.');
+    expect(sent).toContain('Focus keyphrase: "sourdough bread"');
+    expect(sent).toContain('SEO title: Home baking → <a new SEO title');
+    expect(sent).toContain('Meta description: (none) → <a new meta description of 120–158 characters');
+    expect(sent).toContain('Introduction: Baking at home is a slow pleasure. → <a new first sentence');
+    expect(sent).toContain(`Sentence: ${LONG} → <the same content in shorter sentences`);
+    expect(sent).toContain(`Sentence: ${PASSIVE} → <the same sentence in the active voice`);
+    expect(sent).toMatch(/- keyphrase_in_introduction \(problem\): Keyphrase in introduction: Not in the first paragraph/);
+    expect(sent).toMatch(/do not invent numbers, names/i);
   });
 
   it('streams the suggestions as server-sent events', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: SUGGEST,
-      payload: { text: PAGE, problems: PROBLEMS },
+      payload: await payloadFromReport(),
       headers: { accept: 'text/event-stream', origin: ORIGIN },
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/event-stream/);
-    expect(res.body).toMatch(/event: delta/);
-    expect(res.body.trim().split('\n\n').at(-1)).toMatch(/^event: done\n/);
+    const deltas = [...res.body.matchAll(/event: delta\ndata: (.*)\n/g)].map((m) => JSON.parse(m[1]!));
+    expect(deltas.length).toBeGreaterThan(3);
+    const last = res.body.trim().split('\n\n').at(-1)!;
+    expect(last).toMatch(/^event: done\n/);
+    expect(last).toContain('wider than 600 px');
+    expect(llm.requests.at(-1)!.stream).toBe(true);
+  });
+
+  it('answers a model failure with a clear error, not a 500', async () => {
+    llm.reply = { status: 500, content: 'boom' };
+    try {
+      const res = await post(t.app, SUGGEST, {
+        text: LONG,
+        checks: [{ id: 'sentence_length', light: 'problem', message: 'Too long.' }],
+        longSentences: [LONG],
+      });
+      expect(res.statusCode).toBe(502);
+      expect(json(res).error.code).toBe('upstream_failed');
+      expect(json(res).error.message).toMatch(/^The suggestions could not be written/);
+    } finally {
+      llm.reply = { status: 200, content: 'Sentence: a → b' };
+    }
   });
 
   it('refuses bad input with 400, and answers 503 llm_not_configured on a server without a model', async () => {
-    expect((await post(t.app, SUGGEST, { text: '' })).statusCode).toBe(400);
-    expect((await post(t.app, SUGGEST, { text: PAGE, problems: 'many' })).statusCode).toBe(400);
+    for (const bad of [
+      { text: '' },
+      { text: '   ' },
+      { text: LONG, checks: 'many' },
+      { text: LONG, checks: [{ id: 'Bad Id!', light: 'problem', message: 'x' }] },
+      { text: LONG, checks: [{ id: 'seo_title', light: 'good', message: 'x' }] },
+      { text: LONG, longSentences: Array(11).fill(LONG) },
+      { text: 'x'.repeat(20_001) },
+    ]) {
+      const res = await post(t.app, SUGGEST, bad);
+      expect(res.statusCode, JSON.stringify(bad).slice(0, 80)).toBe(400);
+      expect(json(res).error.code).toBe('validation_failed');
+    }
     const bare = await createTestApp();
     try {
-      const res = await post(bare.app, SUGGEST, { text: PAGE, problems: PROBLEMS });
+      const res = await post(bare.app, SUGGEST, { text: LONG, checks: [{ id: 'sentence_length', light: 'problem', message: 'Too long.' }] });
       expect(res.statusCode).toBe(503);
       expect(json(res).error.code).toBe('llm_not_configured');
     } finally {

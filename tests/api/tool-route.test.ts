@@ -74,7 +74,7 @@ describe('every tool answer names the text of an uploaded file `text`', () => {
     '/api/tools/hashtag-generator': {},
     '/api/tools/seo-meta-description': { pro: true },
     '/api/tools/seo-score-analyzer': {},
-    '/api/tools/seo-score-analyzer/suggestions': { noUpload: "it takes the analyzed page and the report's problems from the page" },
+    '/api/tools/seo-score-analyzer/suggestions': { noUpload: "it takes the report's weak checks and the page's words behind them from the page" },
     '/api/tools/text-to-speech': {},
     '/api/tools/content-generator': {},
     '/api/tools/code-explainer': { file: { name: 'area.txt', content: CODE }, fields: { language: 'python' } },

@@ -21,7 +21,7 @@ import {
 
 export { countSyllables } from './syllables';
 export { parseDocument, detectFormat } from './document';
-export { hasTransition, isPassive, keyphraseOf, pixelWidth, readability, stem } from './measure';
+export { hasKeyphrase, hasTransition, isPassive, keyphraseOf, pixelWidth, readability, stem } from './measure';
 
 export interface AnalyzeInput {
   text: string;
@@ -298,10 +298,8 @@ export function analyzeSeo(input: AnalyzeInput): SeoReport {
       'Add a <title> (or fill in the SEO title): the clickable headline of the search result, about 50–60 characters.',
     );
   else {
-    const chars = [...title.text].length;
-    const px = pixelWidth(title.text);
-    const value = `${plural(chars, 'character')}, about ${px} px of ${BANDS.titlePixels} px`;
-    if (px > BANDS.titlePixels)
+    const { px, value, light } = titleVerdict(title.text);
+    if (light === 'problem')
       add(
         'seo',
         'seo_title',
@@ -310,7 +308,7 @@ export function analyzeSeo(input: AnalyzeInput): SeoReport {
         value,
         `Shorten the title by about ${Math.ceil((px - BANDS.titlePixels) / 9)} characters: search results cut it off after about ${BANDS.titlePixels} px.`,
       );
-    else if (chars < BANDS.titleMinChars)
+    else if (light === 'ok')
       add(
         'seo',
         'seo_title',
@@ -333,9 +331,8 @@ export function analyzeSeo(input: AnalyzeInput): SeoReport {
       `Write a meta description of ${dMin}–${dMax} characters that sums up the page and invites the click.`,
     );
   else {
-    const chars = [...meta].length;
-    const value = plural(chars, 'character');
-    if (chars < dMin)
+    const { chars, value, light } = metaVerdict(meta);
+    if (light === 'ok')
       add(
         'seo',
         'meta_description',
@@ -344,7 +341,7 @@ export function analyzeSeo(input: AnalyzeInput): SeoReport {
         value,
         `Lengthen the meta description by about ${dMin - chars} characters (${dMin}–${dMax} is the aim).`,
       );
-    else if (chars > dMax)
+    else if (light === 'problem')
       add(
         'seo',
         'meta_description',
@@ -621,7 +618,39 @@ export function analyzeSeo(input: AnalyzeInput): SeoReport {
       smog: figures.smog,
     },
     document: summary,
+    excerpts: {
+      introduction: paragraphs[0]?.text.slice(0, 1000) ?? prose[0]?.text.slice(0, 1000) ?? null,
+      // the longest first: the ones a rewrite helps most
+      longSentences: sentences
+        .map((s, i) => ({ s, n: wordsOf(s).length, i }))
+        .filter((x) => x.n > BANDS.sentenceWords)
+        .sort((a, b) => b.n - a.n || a.i - b.i)
+        .slice(0, EXCERPT_SENTENCES)
+        .map((x) => x.s.slice(0, 600)),
+      passiveSentences: sentences
+        .filter(isPassive)
+        .slice(0, EXCERPT_SENTENCES)
+        .map((s) => s.slice(0, 600)),
+    },
   };
+}
+
+/** How many long and passive sentences the report quotes (for the rewrite suggestions). */
+export const EXCERPT_SENTENCES = 5;
+
+/** The SEO title rule (also applied to a language model's suggested title): a problem past the pixel width, short under the minimum. */
+export function titleVerdict(text: string): { chars: number; px: number; value: string; light: SeoLight } {
+  const chars = [...text].length;
+  const px = pixelWidth(text);
+  const value = `${plural(chars, 'character')}, about ${px} px of ${BANDS.titlePixels} px`;
+  return { chars, px, value, light: px > BANDS.titlePixels ? 'problem' : chars < BANDS.titleMinChars ? 'ok' : 'good' };
+}
+
+/** The meta description rule (also applied to a suggested one): too short is an improvement, too long a problem. */
+export function metaVerdict(text: string): { chars: number; value: string; light: SeoLight } {
+  const chars = [...text].length;
+  const { min, max } = BANDS.metaDescription;
+  return { chars, value: plural(chars, 'character'), light: chars < min ? 'ok' : chars > max ? 'problem' : 'good' };
 }
 
 /** Points per light for the score: a problem costs everything, an improvement half. */

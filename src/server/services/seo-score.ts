@@ -69,10 +69,10 @@ function analyze(call: ToolCall<SeoInput>, args: Parameters<typeof runEngine<'se
 
 /** Rewrites of the weak parts by the language model (toolRoute's `available` refused already when none is configured). */
 export async function suggestSeoRewrites(call: ToolCall<SeoSuggestionsInput>): Promise<SeoSuggestionsResponse> {
-  const { text, keyphrase, title, metaDescription, problems } = call.input;
-  const { output, engine } = await generateWithModel(call, seoSuggestionsPrompt({ text, keyphrase, title, metaDescription, problems }), {
-    temperature: 0.5,
-    maxTokens: 1200,
+  const { keyphrase } = call.input;
+  const { output, engine } = await generateWithModel(call, seoSuggestionsPrompt(call.input), {
+    temperature: 0.4,
+    maxTokens: 1500,
     failure: 'The suggestions could not be written',
   });
   return { suggestions: output, measured: measureSuggestions(output, keyphrase), engine };

@@ -100,6 +100,14 @@ export interface SeoReport {
   notChecked: SeoNotChecked[];
   readability: SeoReadability;
   document: SeoDocumentSummary;
+  /** the page's own words behind the weak checks, so the page can ask the language model to rewrite them */
+  excerpts: {
+    /** the first paragraph */
+    introduction: string | null;
+    /** sentences over the length band, longest first */
+    longSentences: string[];
+    passiveSentences: string[];
+  };
 }
 
 export interface SeoResponse extends SeoReport {
@@ -110,27 +118,63 @@ export interface SeoResponse extends SeoReport {
   text?: string;
 }
 
-/** POST /api/tools/seo-score-analyzer/suggestions: rewrites of the weak parts by the language model. */
+/**
+ * POST /api/tools/seo-score-analyzer/suggestions: rewrites of the weak parts by the language model. `text` holds the
+ * weak parts as written on the page (what is metered, and the facts the model may use); the structured fields say
+ * what the analyzer found, so the model rewrites exactly those items.
+ */
+export const SEO_SUGGESTION_LIMITS = { text: 20_000, checks: 40, message: 1500, introduction: 3000, sentences: 10, sentence: 1500 } as const;
+
+const sentenceList = (what: string) =>
+  z
+    .array(z.string().max(SEO_SUGGESTION_LIMITS.sentence, { message: `A ${what} sentence is too long.` }), { message: `The ${what} sentences must be a list.` })
+    .max(SEO_SUGGESTION_LIMITS.sentences, { message: `At most ${SEO_SUGGESTION_LIMITS.sentences} ${what} sentences.` })
+    .default([]);
+
 export const SeoSuggestionsRequest = z.object({
-  /** the page as analyzed (or, for a fetched page, its title, description and headings) */
   text: z
-    .string({ message: 'Please send the page text.' })
+    .string({ message: 'Please send the text to rewrite.' })
     .trim()
-    .min(1, { message: 'Please send the page text.' })
-    .max(60_000, { message: 'This text is too long.' }),
+    .min(1, { message: 'Please send the text to rewrite.' })
+    .max(SEO_SUGGESTION_LIMITS.text, { message: 'This text is too long.' }),
   keyphrase: optionalText(SEO_LIMITS.keyphrase, 'focus keyphrase'),
   title: optionalText(SEO_LIMITS.title, 'SEO title'),
   metaDescription: optionalText(SEO_LIMITS.metaDescription, 'meta description'),
-  problems: z
-    .array(z.object({ label: z.string().max(200), value: z.string().max(400), fix: z.string().max(1000) }))
-    .max(30, { message: 'At most 30 problems.' })
+  /** the weak checks of the report: their ids, lights and messages (value and fix) */
+  checks: z
+    .array(
+      z.object({
+        id: z.string().regex(/^[a-z][a-z_]{0,59}$/, { message: 'A check id is not valid.' }),
+        light: z.enum(['problem', 'ok'], { message: 'Only weak checks (problem or ok) can be sent.' }),
+        message: z.string().max(SEO_SUGGESTION_LIMITS.message, { message: 'A check message is too long.' }),
+      }),
+      { message: 'The checks must be a list.' },
+    )
+    .max(SEO_SUGGESTION_LIMITS.checks, { message: `At most ${SEO_SUGGESTION_LIMITS.checks} checks.` })
     .default([]),
+  introduction: optionalText(SEO_SUGGESTION_LIMITS.introduction, 'introduction'),
+  longSentences: sentenceList('long'),
+  passiveSentences: sentenceList('passive'),
 });
 export type SeoSuggestionsInput = z.infer<typeof SeoSuggestionsRequest>;
+
+export interface SeoMeasuredSuggestion {
+  kind: 'title' | 'meta_description';
+  text: string;
+  chars: number;
+  /** the title's width in a search result (null for a meta description) */
+  pixels: number | null;
+  /** the analyzer's light for this title or description: a suggestion outside the rules is kept and flagged */
+  light: SeoLight;
+  /** the measured value, as the report writes it */
+  value: string;
+  note: string;
+  hasKeyphrase: boolean | null;
+}
 
 export interface SeoSuggestionsResponse {
   suggestions: string;
   /** the suggested title and meta description, measured by the analyzer's rules */
-  measured: { kind: 'title' | 'meta_description'; text: string; length: number; ok: boolean; hasKeyphrase: boolean | null }[];
+  measured: SeoMeasuredSuggestion[];
   engine: string;
 }

@@ -276,7 +276,7 @@ export default function SeoScorePage(_: { slug: string }) {
       )}
 
       {result && <SeoResult ref={resultRef} report={result.report} source={result.source} stale={busy} />}
-      {result && !busy && <Suggestions report={result.report} pageText={mode === 'paste' ? (result.report.text ?? text) : ''} keyphrase={keyphrase.trim()} />}
+      {result && !busy && <Suggestions report={result.report} />}
     </ToolPageShell>
   );
 }
