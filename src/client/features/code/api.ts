@@ -37,13 +37,4 @@ export function generateCode(payload: { text: string; language: string }, onDelt
 }
 
 /** Save text as a file in the browser. */
-export function downloadText(name: string, content: string, type = 'text/plain;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+export { saveText as downloadText } from '@/client/lib/download';

@@ -26,7 +26,8 @@ import { copyText } from '../detector/DetectorResult';
 import { scoreTone, TONE_CLASSES } from '../detector/api';
 import { ToolPageShell } from '../shared/ToolPageShell';
 import { fetchOutline, useCapabilities, writeEssay, type EssayBrief } from './api';
-import { saveText, slugify } from './download';
+import { saveText } from '@/client/lib/download';
+import { slugify } from './download';
 import { ProGateNotice, useToolAccess } from './ProGate';
 import { StreamingPanel } from '@/client/features/shared/StreamingPanel';
 
@@ -336,7 +337,7 @@ export default function EssayPage() {
             <Button variant="outline" size="sm" onClick={() => copyText(essay.essay)}>
               <Copy aria-hidden /> Copy
             </Button>
-            <Button variant="outline" size="sm" onClick={() => saveText(essay.essay, `${fileBase}-essay.txt`)}>
+            <Button variant="outline" size="sm" onClick={() => saveText(`${fileBase}-essay.txt`, essay.essay)}>
               <Download aria-hidden /> Download .txt
             </Button>
           </div>
@@ -368,7 +369,7 @@ export default function EssayPage() {
             <Button variant="outline" size="sm" onClick={() => copyText(outline.text)}>
               <Copy aria-hidden /> Copy outline
             </Button>
-            <Button variant="outline" size="sm" onClick={() => saveText(outline.text, `${fileBase}-outline.txt`)}>
+            <Button variant="outline" size="sm" onClick={() => saveText(`${fileBase}-outline.txt`, outline.text)}>
               <Download aria-hidden /> Download .txt
             </Button>
           </div>

@@ -1,5 +1,6 @@
 import type { HashtagResponse, KeywordResponse, MetaDescriptionResponse, MetaMode, Platform } from '@/shared/api/keywords';
 import { apiJson, apiUpload, fileForm, InvalidReplyError } from '@/client/lib/api';
+import { saveText } from '@/client/lib/download';
 
 export const KEYWORDS_PATH = '/api/tools/keyword-extractor';
 export const HASHTAGS_PATH = '/api/tools/hashtag-generator';
@@ -39,13 +40,7 @@ export function keywordsCsv(r: KeywordResponse): string {
   return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
 
+/** Save text as a file (a CSV unless `type` says otherwise). */
 export function downloadFile(name: string, content: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveText(name, content, type);
 }

@@ -35,13 +35,4 @@ export function reportText(r: SeoResponse, source: string): string {
   return lines.join('\n') + '\n';
 }
 
-export function saveFile(name: string, content: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+export { saveText as saveFile } from '@/client/lib/download';

@@ -48,14 +48,4 @@ function mp3Encoder(): Promise<Mp3Encoder> {
     }));
 }
 
-/** Save a blob under `name` through a temporary link. */
-export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export { saveBlob } from '@/client/lib/download';
