@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, doublePrecision, index, uniqueIndex, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, uniqueIndex, integer, jsonb, pgTable, real, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -680,3 +680,39 @@ export const customRoles = pgTable('custom_roles', {
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------- Background jobs ----------
+
+/**
+ * Long tool work that goes on after its request returned (speech to text on long recordings): the page polls the
+ * job by id and can be left and reopened. The job runs on the instance that accepted it and writes its progress
+ * and heartbeat here, so any instance can answer the poll; a job whose heartbeat stopped (its instance died) is
+ * failed by the sweep, and its held charge is refunded by the pending-charge sweep.
+ */
+export const mediaJobs = pgTable(
+  'media_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** catalogue tool id, e.g. 'speech_to_text' */
+    tool: text('tool').notNull(),
+    /** 'running' | 'done' | 'failed' */
+    status: text('status').notNull().default('running'),
+    /** 0..1 */
+    progress: real('progress').notNull().default(0),
+    /** what the page shows beside the bar, e.g. "Transcribing minute 3 of 12" */
+    stage: text('stage'),
+    /** the tool's answer once done */
+    result: jsonb('result'),
+    /** {code, message} once failed */
+    error: jsonb('error'),
+    /** the held charge (pending_charges.id) this job settles or refunds */
+    pendingId: uuid('pending_id'),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('media_jobs_user_idx').on(t.userId, t.createdAt), index('media_jobs_running_idx').on(t.status, t.heartbeatAt)],
+);

@@ -3,10 +3,12 @@
  *
  *   toolRoute → resolveCaller (a Bearer API key's owner, else the session cookie's user, else a visitor)
  *             + admitCaller (login-only and plan-gated tools, before any upload is read)
- *             → readToolInput (JSON, or multipart with the text extracted from the file; validated by `input`)
+ *             → readToolInput (JSON, or multipart with the text extracted from the file; validated by `input`;
+ *               a media tool's upload is typed by its content and handed to the service as `file`)
  *             → available (e.g. "this tool needs a language model")
- *             → runTool (word limit, anonymous or plan allowance charged, the service call, a refund if it
- *               fails, one usage event whatever the outcome)
+ *             → runTool (word limit, or a media tool's cost in images or minutes; anonymous or plan allowance
+ *               charged, the service call, a refund if it fails, one usage event whatever the outcome; a background
+ *               job holds the charge and settles it when it ends)
  *             → answer (the typed body; `text` added when the input came from a file) → JSON or server-sent events
  *
  * The route file holds only definitions; the work is the service's (services/*.ts), which calls an engine.
@@ -18,8 +20,9 @@ import type { AnonAllowance } from '../shared/limits';
 import type { RouteAccess } from '../shared/permissions';
 import type { ServerContext } from './context';
 import { AppError, toAppError } from './errors';
-import { admitCaller, resolveCaller, runTool, type AllowanceState, type Caller } from './services/tool-gate';
-import { readToolInput } from './services/tool-input';
+import type { MediaFile } from './services/media-type';
+import { admitCaller, resolveCaller, runTool, type AllowanceState, type Caller, type ChargeHold, type MediaCost } from './services/tool-gate';
+import { readToolInput, type MediaUpload } from './services/tool-input';
 
 /** Every tool's input has the text it works on; the other fields are the tool's options. */
 type ToolInputSchema = z.ZodObject<{ text: z.ZodType<string> }>;
@@ -40,6 +43,14 @@ export interface ToolCall<I> {
    * null when the answer is one JSON body.
    */
   onDelta: ((text: string) => void) | null;
+  /** A media tool's upload (typed by its content); null for the text tools. */
+  file: MediaFile | null;
+  /**
+   * Keep the request's charge pending after `run` returns, for work that goes on as a background job: the job must
+   * later call `settle` (done) or `refund` (failed), and `keepAlive` on its heartbeat. Without it, the charge is
+   * settled when `run` returns.
+   */
+  holdCharge: () => ChargeHold;
 }
 
 /** What the answer builder gets besides the service's result. */
@@ -75,6 +86,13 @@ export interface ToolDefinition<S extends ToolInputSchema, R, B extends object> 
   detection?: boolean;
   /** Audio tools: the request's audio in whole minutes, paid from the Audio Pack once the monthly characters run out. */
   audioMinutes?: (input: z.infer<S>) => number;
+  /**
+   * Media tools: the request is multipart with one `file` part of these kinds (typed by its content, not its name)
+   * within `maxBytes`; the service gets it as `call.file`. `input` still has `text` (left empty).
+   */
+  upload?: MediaUpload;
+  /** Media tools: what the request costs (images, or started minutes of audio); no word limit applies. */
+  media?: (input: z.infer<S>, file: MediaFile) => MediaCost | Promise<MediaCost>;
   /** Throws when this server cannot run the tool at all; checked after the input is valid, before anything is charged. */
   available?: (ctx: ServerContext) => void;
   /**
@@ -99,6 +117,8 @@ export interface ToolRoute {
 
 /** Define a tool endpoint (register it in a route plugin with `.register(app)`). */
 export function toolRoute<S extends ToolInputSchema, R, B extends object>(def: ToolDefinition<S, R, B>): ToolRoute {
+  // a definition error, caught when the module loads rather than on a user's request
+  if (def.upload && !def.media) throw new Error(`${def.path}: an upload tool must say what a request costs (media)`);
   return {
     path: def.path,
     tool: def.tool,
@@ -119,9 +139,10 @@ async function handle<S extends ToolInputSchema, R, B extends object>(
   const caller = await resolveCaller(ctx, req, reply);
   await admitCaller(ctx, caller, def.tool);
   // validate
-  const { source, ...fields } = await readToolInput(req, def.input);
+  const { source, media: file, ...fields } = await readToolInput(req, def.input, def.upload);
   const input = fields as unknown as z.infer<S>;
   def.available?.(ctx);
+  const media = def.media && file ? await def.media(input, file) : undefined;
 
   const sse = def.stream?.(ctx) && String(req.headers.accept ?? '').includes('text/event-stream') ? new SseStream(reply) : null;
   const call: ToolCall<z.infer<S>> = {
@@ -132,6 +153,10 @@ async function handle<S extends ToolInputSchema, R, B extends object>(
     log: req.log,
     signal: disconnectSignal(reply),
     onDelta: sse ? (text) => sse.send('delta', { text }) : null,
+    file,
+    holdCharge: () => {
+      throw new Error('holdCharge is only available while the tool runs');
+    },
   };
   const text: string = input.text;
   // act, metered: word limit, allowances charged atomically, refunded when the work fails
@@ -140,8 +165,8 @@ async function handle<S extends ToolInputSchema, R, B extends object>(
     outcome = await runTool(
       ctx,
       caller,
-      { tool: def.tool, text, anon: def.anon, detection: def.detection, audioMinutes: def.audioMinutes?.(input) },
-      () => def.run(call),
+      { tool: def.tool, text, anon: def.anon, detection: def.detection, audioMinutes: def.audioMinutes?.(input), media },
+      (hold) => def.run({ ...call, holdCharge: hold }),
       def.engine,
     );
   } catch (err) {
@@ -155,7 +180,7 @@ async function handle<S extends ToolInputSchema, R, B extends object>(
   }
   // respond
   const body: B & ToolAnswer = { ...def.answer(outcome.result, { input, words: outcome.words, allowance: outcome.allowance }) };
-  if (source === 'file') body.text = text;
+  if (source === 'file' && !def.upload) body.text = text;
   if (sse) {
     sse.send('done', body);
     sse.end();

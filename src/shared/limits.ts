@@ -26,6 +26,9 @@ export const ANON_LIMITS = {
   generate: 3,
   /** text to speech: synthesis is CPU work on the server */
   speech: 10,
+  /** the image tools run several models on each image */
+  caption: 5,
+  deepfake: 5,
 } as const;
 
 export type AnonAllowance = keyof typeof ANON_LIMITS;
@@ -61,6 +64,8 @@ export const LIMIT_MESSAGES: Record<AnonAllowance, { title: string; message: str
   code: { title: 'Code Explanation Limit Reached', message: daily(ANON_LIMITS.code, 'code explanations') },
   generate: { title: 'Generation Limit Reached', message: daily(ANON_LIMITS.generate, 'generations with the language model') },
   speech: { title: 'Speech Limit Reached', message: daily(ANON_LIMITS.speech, 'text-to-speech recordings') },
+  caption: { title: 'Caption Limit Reached', message: daily(ANON_LIMITS.caption, 'image captions') },
+  deepfake: { title: 'Image Check Limit Reached', message: daily(ANON_LIMITS.deepfake, 'deepfake checks') },
 };
 
 /**

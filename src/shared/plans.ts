@@ -89,6 +89,13 @@ export const DEFAULT_PLANS: Record<PlanId, PlanDefinition> = {
   },
 };
 
+/**
+ * What one unit of a media tool's work counts against the monthly characters (one image analysed, one started minute
+ * of audio transcribed): about what a page of text or a minute of speech would be as text. Once the month's
+ * characters are spent, the tool draws on pack credits of its kind instead (image credits, Audio Pack minutes).
+ */
+export const MEDIA_CHARACTERS = { images: 1_000, audio: 1_000 } as const;
+
 /** Anonymous visitors have no plan: their per-request limit and counters are in limits.ts. */
 
 export type PackType = 'text' | 'images' | 'audio' | 'bundle';

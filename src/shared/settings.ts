@@ -162,6 +162,8 @@ const ANON_USE_NAMES: Record<AnonAllowance, string> = {
   code: 'code explanations',
   generate: 'generations with the language model',
   speech: 'text-to-speech recordings',
+  caption: 'image captions',
+  deepfake: 'deepfake checks',
 };
 
 /** A visitor's refusal when staff changed the allowance from its default (the default keeps LIMIT_MESSAGES' wording). */

@@ -1,12 +1,12 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, subscriptions, usageEvents } from '../../src/db/schema';
 import { decodeWav, encodeWav, fromBase64, mp3Frames } from '../../src/engines/tts';
 import type { TtsChunk } from '../../src/shared/api/tts';
 import { creditBalancesOf, grantCredits } from '../../src/server/services/billing';
-import { chargeAudioPending, sweepPendingCharges } from '../../src/server/services/metering';
+import { chargeMediaPending, keepPendingAlive, sweepPendingCharges } from '../../src/server/services/metering';
 import { createTestApp, get, json, me, post, register, type TestApp } from '../helpers/app';
 
 const URL_TTS = '/api/tools/text-to-speech';
@@ -272,12 +272,13 @@ describe('text to speech: monthly characters, then Audio Pack minutes', () => {
   it('the crash sweep gives back minutes held by a request that never finished', async () => {
     const { id } = await account(0);
     await grantCredits(t.ctx.db, id, { audio: 4 }, `test:${id}:d`, 'pack');
-    const held = await chargeAudioPending(t.ctx.db, crypto.randomUUID(), 'text_to_speech', {
+    const held = await chargeMediaPending(t.ctx.db, crypto.randomUUID(), 'text_to_speech', {
       userId: id,
       periodKey: 'p',
       characters: 10,
       limit: 0,
-      minutes: 3,
+      kind: 'audio',
+      units: 3,
     });
     expect(held).toMatchObject({ ok: true, fromCredits: 3 });
     expect(await audioLeft(id)).toBe(1);
@@ -286,6 +287,25 @@ describe('text to speech: monthly characters, then Audio Pack minutes', () => {
     expect(await audioLeft(id)).toBe(1);
     expect(await sweepPendingCharges(t.ctx.db, new Date(Date.now() + 120_000), 60_000)).toBeGreaterThanOrEqual(2);
     expect(await audioLeft(id)).toBe(4);
+  });
+
+  it('a background job that keeps its charge alive is not swept while it runs; one that stopped beating is', async () => {
+    const { id } = await account(0);
+    await grantCredits(t.ctx.db, id, { audio: 5 }, `test:${id}:job`, 'pack');
+    const pendingId = crypto.randomUUID();
+    await chargeMediaPending(t.ctx.db, pendingId, 'speech_to_text', { userId: id, periodKey: 'p', characters: 10, limit: 0, kind: 'audio', units: 2 });
+    expect(await audioLeft(id)).toBe(3);
+    // the job started ten minutes ago, longer than any request may run
+    const past = new Date(Date.now() - 600_000).toISOString();
+    await t.ctx.db.execute(sql`update pending_charges set created_at = ${past}::timestamptz where id = ${pendingId}::uuid`);
+    await t.ctx.db.execute(sql`update credit_ledger set created_at = ${past}::timestamptz where source = ${`hold:${pendingId}`}`);
+    // its heartbeat: the sweep leaves it alone
+    await keepPendingAlive(t.ctx.db, pendingId);
+    await sweepPendingCharges(t.ctx.db, new Date(), 60_000);
+    expect(await audioLeft(id)).toBe(3);
+    // no heartbeat for longer than the sweep's age: refunded
+    await sweepPendingCharges(t.ctx.db, new Date(Date.now() + 120_000), 60_000);
+    expect(await audioLeft(id)).toBe(5);
   });
 });
 

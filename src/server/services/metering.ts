@@ -35,7 +35,7 @@ export interface Charge {
 export interface ChargeResult {
   ok: boolean;
   /** 'audio': an audio tool's request the monthly characters do not cover, and the Audio Pack minutes do not either. */
-  reason: 'detections' | 'characters' | 'audio' | null;
+  reason: 'detections' | 'characters' | MediaCreditKind | null;
   fromAllowance: number;
   fromCredits: number;
   /** Characters used this period after the call. */
@@ -89,21 +89,26 @@ export async function chargePending(
   return chargeResult(rows<Record<string, unknown>>(res)[0]);
 }
 
+/** Pack credits a media tool spends once the monthly characters are out: Image Pack images or Audio Pack minutes. */
+export type MediaCreditKind = 'images' | 'audio';
+export const MEDIA_CREDIT_KINDS: readonly MediaCreditKind[] = ['images', 'audio'];
+
 /**
- * The charge of an audio tool's request (text to speech): the monthly character allowance when it covers the whole
- * request, else `minutes` of Audio Pack credit (never text credits; the allowance left stays for smaller requests).
- * One transaction locks the character counter, then the audio balance (vt_charge's order: counter before credits).
- * Pack minutes are held by a ledger row `hold:<pendingId>` written with the debit: settleUsage turns it into
+ * The charge of a media tool's request (text to speech, speech to text, the image tools): the monthly character
+ * allowance when it covers the whole request, else `units` of pack credit of `kind` (images, or minutes of audio;
+ * never text credits, and the allowance left stays for smaller requests).
+ * One transaction locks the character counter, then the pack balance (vt_charge's order: counter before credits).
+ * Pack units are held by a ledger row `hold:<pendingId>` written with the debit: settleUsage turns it into
  * `tool:<pendingId>` with the usage event, refundPending gives it back, and the crash sweep gives back holds whose
- * request cannot still be running. `fromCredits` is in minutes here.
+ * request cannot still be running. `fromCredits` is in pack units here.
  */
-export async function chargeAudioPending(
+export async function chargeMediaPending(
   db: Db,
   pendingId: string,
   tool: string,
-  input: { userId: string; periodKey: string; characters: number; limit: number; minutes: number },
+  input: { userId: string; periodKey: string; characters: number; limit: number; kind: MediaCreditKind; units: number },
 ): Promise<ChargeResult> {
-  const { userId, periodKey, characters, limit, minutes } = input;
+  const { userId, periodKey, characters, limit, kind, units: minutes } = input;
   return db.transaction(async (tx) => {
     await tx.execute(
       sql`insert into usage_counters (user_id, kind, period_key, used) values (${userId}::uuid, 'characters', ${periodKey}, 0) on conflict do nothing`,
@@ -121,31 +126,31 @@ export async function chargeAudioPending(
       return { ok: true, reason: null, fromAllowance: characters, fromCredits: 0, used: used + characters, credits: 0, detections: 0 };
     }
     const balance = rows<{ balance: number | string }>(
-      await tx.execute(sql`select balance from credit_balances where user_id = ${userId}::uuid and kind = 'audio' for update`),
+      await tx.execute(sql`select balance from credit_balances where user_id = ${userId}::uuid and kind = ${kind} for update`),
     );
     const left = Number(balance[0]?.balance ?? 0);
-    if (left < minutes) return { ok: false, reason: 'audio', fromAllowance: 0, fromCredits: 0, used, credits: left, detections: 0 };
-    await tx.execute(sql`update credit_balances set balance = balance - ${minutes}::bigint where user_id = ${userId}::uuid and kind = 'audio'`);
+    if (left < minutes) return { ok: false, reason: kind, fromAllowance: 0, fromCredits: 0, used, credits: left, detections: 0 };
+    await tx.execute(sql`update credit_balances set balance = balance - ${minutes}::bigint where user_id = ${userId}::uuid and kind = ${kind}`);
     await tx.execute(sql`insert into credit_ledger (user_id, kind, delta, reason, source)
-      values (${userId}::uuid, 'audio', ${-minutes}::bigint, 'hold', ${`hold:${pendingId}`})`);
+      values (${userId}::uuid, ${kind}, ${-minutes}::bigint, 'hold', ${`hold:${pendingId}`})`);
     await tx.execute(sql`insert into pending_charges (id, tool, user_id, period_key) values (${pendingId}::uuid, ${tool}, ${userId}::uuid, ${periodKey})`);
     return { ok: true, reason: null, fromAllowance: 0, fromCredits: minutes, used, credits: left - minutes, detections: 0 };
   });
 }
 
-/** Give back held Audio Pack minutes: the hold of `pendingId`, or (null) every hold older than `before`. */
-async function releaseAudioHolds(db: Db, pendingId: string | null, before: Date | null): Promise<number> {
+/** Give back held pack units (images, audio minutes): the hold of `pendingId`, or (null) every hold older than `before`. */
+async function releaseMediaHolds(db: Db, pendingId: string | null, before: Date | null): Promise<number> {
   const res = await db.execute(sql`
     with released as (
       delete from credit_ledger
-      where kind = 'audio' and reason = 'hold'
+      where kind in ('audio', 'images') and reason = 'hold'
         and (${pendingId}::text is null or source = 'hold:' || ${pendingId}::text)
         and (${before?.toISOString() ?? null}::timestamptz is null or created_at < ${before?.toISOString() ?? null}::timestamptz)
-      returning user_id, -delta as minutes
+      returning user_id, kind, -delta as minutes
     ), back as (
       update credit_balances b set balance = b.balance + r.minutes
-      from (select user_id, sum(minutes) as minutes from released group by user_id) r
-      where b.user_id = r.user_id and b.kind = 'audio'
+      from (select user_id, kind, sum(minutes) as minutes from released group by user_id, kind) r
+      where b.user_id = r.user_id and b.kind = r.kind
       returning 1
     )
     select (select count(*) from released) as n`);
@@ -179,7 +184,7 @@ export async function takeAllowance(db: Db, pendingId: string, tool: string, key
 export async function refundPending(db: Db, pendingId: string): Promise<boolean> {
   const res = await db.execute(sql`select vt_refund_pending(${sqlUuidArray([pendingId])}::uuid[], null) as n`);
   // a separate statement, so its balance lock never comes before vt_refund_pending's counter locks
-  const held = await releaseAudioHolds(db, pendingId, null);
+  const held = await releaseMediaHolds(db, pendingId, null);
   return Number(rows<{ n: number | string }>(res)[0].n) > 0 || held > 0;
 }
 
@@ -191,8 +196,18 @@ export async function refundPending(db: Db, pendingId: string): Promise<boolean>
  */
 export async function sweepPendingCharges(db: Db, now: Date, maxAgeMs: number): Promise<number> {
   const res = await db.execute(sql`select vt_sweep_pending(${new Date(now.getTime() - maxAgeMs).toISOString()}::timestamptz) as n`);
-  const held = await releaseAudioHolds(db, null, new Date(now.getTime() - maxAgeMs));
+  const held = await releaseMediaHolds(db, null, new Date(now.getTime() - maxAgeMs));
   return Number(rows<{ n: number | string }>(res)[0].n) + held;
+}
+
+/**
+ * A background job's charge is still in use: its pending marker and any pack hold are dated now, so the crash sweep
+ * (which refunds markers older than the longest request) leaves them alone while the job's heartbeat goes on; a job
+ * whose instance died stops beating and is refunded by the sweep like any request.
+ */
+export async function keepPendingAlive(db: Db, pendingId: string): Promise<void> {
+  await db.execute(sql`update pending_charges set created_at = now() where id = ${pendingId}::uuid`);
+  await db.execute(sql`update credit_ledger set created_at = now() where reason = 'hold' and source = 'hold:' || ${pendingId}::text`);
 }
 
 /** Postgres array literals for parameters (PGlite and node-postgres both pass them as text). */
@@ -240,16 +255,20 @@ export function quotaError(ctx: PlanContext, result: ChargeResult, characters: n
   );
 }
 
-/** The 4xx of an audio tool's refused charge (chargeAudioPending): what is left, and what would help. */
-export function audioQuotaError(ctx: PlanContext, result: ChargeResult, characters: number, minutes: number): AppError {
+/** The 4xx of a media tool's refused charge (chargeMediaPending): what is left, and what would help. */
+export function mediaQuotaError(ctx: PlanContext, result: ChargeResult, characters: number, kind: MediaCreditKind, units: number): AppError {
   const left = Math.max(ctx.terms.monthlyCharacters - result.used, 0);
-  const pack = ADDON_PACKS.find((p) => p.type === 'audio');
+  // the cheapest pack that grants this kind of credit
+  const pack = ADDON_PACKS.filter((p) => (p.amounts[kind] ?? 0) > 0).sort((x, y) => x.price - y.price)[0];
+  const unit = (k: number) => (kind === 'audio' ? (k === 1 ? 'minute' : 'minutes') : k === 1 ? 'image' : 'images');
+  const credits = kind === 'audio' ? 'Audio Pack minutes' : 'image credits';
+  const what = kind === 'audio' ? `its ${n(units)} ${unit(units)} of audio` : `its ${n(units)} ${unit(units)}`;
   return new AppError(
     'quota_exceeded',
     `This request needs ${n(characters)} characters, but only ${n(left)} of your ${n(ctx.terms.monthlyCharacters)} monthly characters on the ${ctx.planName} plan are left, ` +
-      `and your Audio Pack minutes (${n(result.credits)} left) do not cover its ${n(minutes)} ${minutes === 1 ? 'minute' : 'minutes'} of audio. ` +
+      `and your ${credits} (${n(result.credits)} left) do not cover ${what}. ` +
       (pack
-        ? `Buy an ${pack.name} (${n(pack.amounts.audio ?? 0)} minutes, ${formatPrice(pack.price)}) on the Pricing page`
+        ? `Buy ${/^[AEIOU]/.test(pack.name) ? 'an' : 'a'} ${pack.name} (${n(pack.amounts[kind] ?? 0)} ${unit(2)}, ${formatPrice(pack.price)}) on the Pricing page`
         : 'Upgrade your plan on the Pricing page') +
       `, or wait until your allowance renews on ${ctx.periodEnd.toISOString().slice(0, 10)}.`,
   );
@@ -295,12 +314,12 @@ export async function recordUsage(db: Db, e: UsageEventInput): Promise<void> {
  * the sweep's age), the event records nothing charged, which is the truth.
  */
 export async function settleUsage(db: Db, pendingId: string | null, e: UsageEventInput): Promise<void> {
-  // `spent`: Audio Pack minutes held for this request become spent, in the statement that removes the marker
+  // `spent`: pack units (Audio Pack minutes, images) held for this request become spent, in the statement that removes the marker
   await db.execute(sql`
     with settled as (delete from pending_charges where id = ${pendingId}::uuid returning id),
     spent as (
       update credit_ledger set reason = 'tool', source = 'tool:' || ${pendingId}::text
-      where kind = 'audio' and reason = 'hold' and source = 'hold:' || ${pendingId}::text and exists (select 1 from settled)
+      where kind in ('audio', 'images') and reason = 'hold' and source = 'hold:' || ${pendingId}::text and exists (select 1 from settled)
       returning 1
     )
     insert into usage_events (user_id, anon_id, tool, characters, status, latency_ms, engine, charged_allowance, charged_credits, plan, api_key_id)

@@ -14,17 +14,18 @@ import {
   type AnonAllowance,
 } from '../../shared/limits';
 import { findTool } from '../../shared/catalogue';
-import { DEFAULT_PLANS, PLAN_IDS } from '../../shared/plans';
+import { DEFAULT_PLANS, MEDIA_CHARACTERS, PLAN_IDS } from '../../shared/plans';
 import { isStaff } from '../../shared/roles';
 import type { ServerContext } from '../context';
 import { AppError } from '../errors';
 import { clientIp } from '../http';
 import { getPlan, loadSubscription, periodKey, termsOf } from './billing';
 import {
-  audioQuotaError,
-  chargeAudioPending,
+  chargeMediaPending,
   chargePending,
   chargeableCharacters,
+  keepPendingAlive,
+  mediaQuotaError,
   quotaError,
   recordRejection,
   recordUsage,
@@ -33,6 +34,7 @@ import {
   takeAllowance,
   utcDay,
   type AllowanceKey,
+  type MediaCreditKind,
   type PlanContext,
 } from './metering';
 import { authenticateApiKey, bearerKey } from './api-keys';
@@ -240,6 +242,28 @@ export interface ToolRun {
    * characters do not cover the request (chargeAudioPending), never with text credits.
    */
   audioMinutes?: number;
+  /**
+   * Media tools (an uploaded image or recording): what the request costs instead of its words. It counts
+   * units × MEDIA_CHARACTERS against the monthly characters, then pack credits of its kind; no word limit applies.
+   */
+  media?: MediaCost;
+}
+
+/** What a media tool's request costs: images analysed, or started minutes of audio. */
+export interface MediaCost {
+  kind: MediaCreditKind;
+  units: number;
+}
+
+/**
+ * A charge kept pending after the work function returned, for a background job: the job calls `settle` when it has
+ * its result or `refund` when it failed (exactly one; later calls do nothing), and `keepAlive` on its heartbeat so the
+ * crash sweep leaves the charge alone while the job runs.
+ */
+export interface ChargeHold {
+  settle(engine: string | null): Promise<void>;
+  refund(): Promise<void>;
+  keepAlive(): Promise<void>;
 }
 
 /**
@@ -252,10 +276,12 @@ export async function runTool<T>(
   ctx: ServerContext,
   caller: Caller,
   run: ToolRun,
-  work: () => Promise<T>,
+  work: (hold: () => ChargeHold) => Promise<T>,
   engineOf: (result: T) => string | null | undefined = () => null,
 ): Promise<{ result: T; allowance: AllowanceState | null; words: number }> {
-  const characters = chargeableCharacters(run.text);
+  const media = run.media ?? (run.audioMinutes !== undefined ? { kind: 'audio' as const, units: run.audioMinutes } : undefined);
+  // text to speech pays for its text; the upload tools for their images or minutes
+  const characters = run.media ? Math.max(1, Math.ceil(run.media.units)) * MEDIA_CHARACTERS[run.media.kind] : chargeableCharacters(run.text);
   const event = { userId: caller.user?.id ?? null, anonId: caller.anonId, apiKeyId: caller.apiKeyId ?? null, tool: run.tool, characters };
   const latency = () => performance.now() - caller.startedAt;
   const reject = async (err: unknown): Promise<never> => {
@@ -269,9 +295,9 @@ export async function runTool<T>(
   try {
     // toolRoute admitted the caller before reading the input; checked again so runTool is safe on its own.
     checkToolAccess(run.tool, caller);
-    // A visitor over the limit is told what the free plan allows today.
+    // A visitor over the limit is told what the free plan allows today. A media upload has no words to limit.
     const over = !caller.user && countWords(run.text) > anonWordLimit;
-    words = checkText(run.text, caller, over ? (await getPlan(ctx.db, 'free')).wordLimit : undefined, anonWordLimit);
+    if (!run.media) words = checkText(run.text, caller, over ? (await getPlan(ctx.db, 'free')).wordLimit : undefined, anonWordLimit);
   } catch (err) {
     return reject(err);
   }
@@ -300,9 +326,8 @@ export async function runTool<T>(
   if (caller.user && caller.plan) {
     const p = caller.plan;
     const day = run.detection ? utcDay(ctx.now()) : null;
-    const audio = run.audioMinutes;
     const result =
-      audio === undefined
+      media === undefined
         ? await chargePending(ctx.db, pendingId, run.tool, {
             userId: caller.user.id,
             periodKey: p.periodKey,
@@ -311,34 +336,53 @@ export async function runTool<T>(
             day,
             dailyDetections: p.terms.dailyDetections,
           })
-        : await chargeAudioPending(ctx.db, pendingId, run.tool, {
+        : await chargeMediaPending(ctx.db, pendingId, run.tool, {
             userId: caller.user.id,
             periodKey: p.periodKey,
             characters,
             limit: p.terms.monthlyCharacters,
-            minutes: audio,
+            kind: media.kind,
+            units: media.units,
           });
-    if (!result.ok) return reject(audio !== undefined ? audioQuotaError(p, result, characters, audio) : quotaError(p, result, characters, ctx.now()));
+    if (!result.ok) return reject(media ? mediaQuotaError(p, result, characters, media.kind, media.units) : quotaError(p, result, characters, ctx.now()));
     pending = true;
     charged = { fromAllowance: result.fromAllowance, fromCredits: result.fromCredits };
   }
 
-  let result: T;
-  try {
-    result = await work();
-  } catch (err) {
+  // `ended` makes the outcome final once: the work's own failure, or a held job's settle or refund
+  let ended = false;
+  let held = false;
+  const settle = async (engine: string | null) => {
+    if (ended) return;
+    ended = true;
+    await settleUsage(ctx.db, pending ? pendingId : null, {
+      ...event,
+      status: 'ok',
+      latencyMs: latency(),
+      engine,
+      chargedAllowance: charged?.fromAllowance ?? 0,
+      chargedCredits: charged?.fromCredits ?? 0,
+    });
+  };
+  const refund = async () => {
+    if (ended) return;
+    ended = true;
     // Nothing is charged for a failed request.
     if (pending) await refundPending(ctx.db, pendingId);
     await recordUsage(ctx.db, { ...event, status: 'error', latencyMs: latency(), engine: null });
+  };
+  const hold = (): ChargeHold => {
+    held = true;
+    return { settle, refund, keepAlive: () => (pending && !ended ? keepPendingAlive(ctx.db, pendingId) : Promise.resolve()) };
+  };
+
+  let result: T;
+  try {
+    result = await work(hold);
+  } catch (err) {
+    await refund();
     throw err;
   }
-  await settleUsage(ctx.db, pending ? pendingId : null, {
-    ...event,
-    status: 'ok',
-    latencyMs: latency(),
-    engine: engineOf(result) ?? null,
-    chargedAllowance: charged?.fromAllowance ?? 0,
-    chargedCredits: charged?.fromCredits ?? 0,
-  });
+  if (!held) await settle(engineOf(result) ?? null);
   return { result, allowance, words };
 }

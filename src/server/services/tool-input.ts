@@ -3,8 +3,16 @@ import { z } from 'zod';
 import { AppError } from '../errors';
 import { parse } from '../http';
 import { extractText, MAX_UPLOAD_BYTES } from './extract-text';
+import { MEDIA_FORMATS, sniffMedia, type MediaFile, type MediaKind } from './media-type';
 
-const tooLarge = () => new AppError('payload_too_large', `Files are limited to ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
+/** A media tool's upload rule: the kinds of file it takes and its size limit. */
+export interface MediaUpload {
+  kinds: MediaKind[];
+  maxBytes: number;
+}
+
+const tooLarge = (max: number) => new AppError('payload_too_large', `Files are limited to ${Math.round((max / 1024 / 1024) * 10) / 10} MB.`);
+const formatsOf = (upload: MediaUpload) => upload.kinds.map((k) => MEDIA_FORMATS[k]).join('; ');
 const hasNul = (s: string | undefined) => s !== undefined && s.includes('\0');
 
 /**
@@ -13,18 +21,26 @@ const hasNul = (s: string | undefined) => s !== undefined && s.includes('\0');
  * Reading a multipart body reads (up to 5 MB of) the upload, so toolRoute calls this only once
  * the caller is known to be allowed to use the tool.
  */
-export async function readToolInput<S extends z.ZodObject>(req: FastifyRequest, schema: S): Promise<z.infer<S> & { source: 'text' | 'file' }> {
-  if (!req.isMultipart()) return { ...parse(schema, req.body), source: 'text' };
+export async function readToolInput<S extends z.ZodObject>(
+  req: FastifyRequest,
+  schema: S,
+  upload?: MediaUpload,
+): Promise<z.infer<S> & { source: 'text' | 'file'; media: MediaFile | null }> {
+  if (upload && !req.isMultipart()) {
+    throw new AppError('bad_request', `Send the file as multipart form data, in a part named "file" (${formatsOf(upload)}).`);
+  }
+  if (!req.isMultipart()) return { ...parse(schema, req.body), source: 'text', media: null };
 
+  const maxBytes = upload?.maxBytes ?? MAX_UPLOAD_BYTES;
   const fields: Record<string, unknown> = {};
   let file: { name: string; buf: Buffer } | null = null;
   try {
-    for await (const part of req.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024 * 1024 } })) {
+    for await (const part of req.parts({ limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1024 * 1024 } })) {
       // the database refuses NUL in text, and no form field has a use for one
       if (hasNul(part.fieldname)) throw new AppError('bad_request', 'Form fields must not contain NUL characters.');
       if (part.type === 'file') {
         const buf = await part.toBuffer();
-        if (part.file.truncated) throw tooLarge();
+        if (part.file.truncated) throw tooLarge(maxBytes);
         file = { name: part.filename ?? '', buf };
       } else {
         if (typeof part.value === 'string' && hasNul(part.value)) throw new AppError('bad_request', 'Form fields must not contain NUL characters.');
@@ -33,11 +49,12 @@ export async function readToolInput<S extends z.ZodObject>(req: FastifyRequest, 
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
     // Anything else thrown while reading the parts is the parser refusing the body (no boundary, a wrong boundary,
     // a truncated body: busboy's errors carry no code), or the client going away mid-upload.
     throw new AppError('bad_request', 'The upload could not be read: the form data is malformed or incomplete. Please try again with one file.');
   }
+  if (upload) return { ...parse(schema, fields), source: 'file', media: mediaOf(file, upload) };
   // the whole body is read before the file is parsed, so a failure there is never taken for a parsing error
   let fileText: string | null = null;
   if (file) {
@@ -49,7 +66,18 @@ export async function readToolInput<S extends z.ZodObject>(req: FastifyRequest, 
     }
   }
   if (fileText !== null) fields.text = fileText;
-  return { ...parse(schema, fields), source: fileText !== null ? 'file' : 'text' };
+  return { ...parse(schema, fields), source: fileText !== null ? 'file' : 'text', media: null };
+}
+
+/** The media tool's file, typed by its content: a missing, empty or foreign file is refused before any decoder sees it. */
+function mediaOf(file: { name: string; buf: Buffer } | null, upload: MediaUpload): MediaFile {
+  if (!file) throw new AppError('bad_request', `Choose a file to upload (${formatsOf(upload)}).`);
+  if (file.buf.length === 0) throw new AppError('bad_request', 'The file is empty.');
+  const type = sniffMedia(file.buf);
+  if (!type || !upload.kinds.includes(type.kind)) {
+    throw new AppError('unsupported_media_type', `This file is not a format this tool reads. Upload ${formatsOf(upload)}.`);
+  }
+  return { ...type, name: file.name.slice(0, 255), bytes: file.buf };
 }
 
 /**

@@ -39,6 +39,8 @@ const ANON_LABELS: Record<AnonAllowance, string> = {
   code: 'Code explanations (offline)',
   generate: 'Content and code generation (language model)',
   speech: 'Text-to-speech recordings',
+  caption: 'Image captions',
+  deepfake: 'Deepfake checks',
 };
 const ANON_KEYS = Object.keys(ANON_LIMITS) as AnonAllowance[];
 
