@@ -87,6 +87,19 @@ export const EnvSchema = z
     TTS_MODEL: optionalString,
     /** Time one provider call (a paragraph or so of speech) may take. */
     TTS_TIMEOUT_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1000).max(300_000).default(60_000)),
+    /**
+     * Optional OpenAI-compatible chat server that reads images (`POST {VISION_BASE_URL}/chat/completions` with an
+     * `image_url` part: OpenAI, or Ollama with a vision model), for the image caption generator's captions and
+     * alt-text. Without it the offline models (Human + Tesseract) caption.
+     */
+    VISION_BASE_URL: optionalString.pipe(
+      z.url({ protocol: /^https?$/, message: 'VISION_BASE_URL must be an http(s) URL such as https://api.openai.com/v1' }).optional(),
+    ),
+    VISION_API_KEY: optionalString,
+    /** The provider's vision model, e.g. gpt-4o-mini, or llava / qwen2.5vl with Ollama. */
+    VISION_MODEL: optionalString,
+    /** Time one caption request to the provider may take. */
+    VISION_TIMEOUT_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1000).max(300_000).default(60_000)),
     /** Stripe payments. Without STRIPE_SECRET_KEY the offline test provider (TEST MODE checkout) is used. */
     STRIPE_SECRET_KEY: optionalString.pipe(
       z
@@ -122,6 +135,17 @@ export const EnvSchema = z
      * at most 2. 1 saves memory on small machines; more helps only with spare cores.
      */
     GRAMMAR_HARPER_WORKERS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(4).optional()),
+    /**
+     * Web search for the plagiarism checker, beside the reference library: a self-hosted SearXNG instance with its
+     * JSON API enabled (`search.formats: [html, json]` in its settings.yml), e.g. http://localhost:8888.
+     */
+    SEARXNG_URL: optionalString.pipe(z.url({ protocol: /^https?$/, message: 'SEARXNG_URL must be an http(s) URL such as http://localhost:8888' }).optional()),
+    /** Brave Search API key (https://api.search.brave.com), the other web search provider. */
+    BRAVE_SEARCH_API_KEY: optionalString,
+    /** Another Brave-compatible search address (tests); leave empty for https://api.search.brave.com/res/v1/web/search. */
+    BRAVE_SEARCH_URL: optionalString.pipe(z.url({ protocol: /^https?$/, message: 'BRAVE_SEARCH_URL must be an http(s) URL' }).optional()),
+    /** The time a plagiarism check may spend on the web (searching, then fetching the candidate pages). */
+    WEB_SEARCH_TIMEOUT_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1000).max(120_000).default(20_000)),
     /** Import the bundled public-domain reference library for the plagiarism checker at first start (default true). */
     STARTER_LIBRARY: z
       .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -131,6 +155,9 @@ export const EnvSchema = z
   .superRefine((env, ctx) => {
     if (Boolean(env.LLM_BASE_URL) !== Boolean(env.LLM_MODEL)) {
       ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'set both LLM_BASE_URL and LLM_MODEL, or neither' });
+    }
+    if (Boolean(env.VISION_BASE_URL) !== Boolean(env.VISION_MODEL)) {
+      ctx.addIssue({ code: 'custom', path: ['VISION_MODEL'], message: 'set both VISION_BASE_URL and VISION_MODEL, or neither' });
     }
     if (Boolean(env.DETECTOR_SCORER_URL) !== Boolean(env.DETECTOR_SCORER_MODEL)) {
       ctx.addIssue({ code: 'custom', path: ['DETECTOR_SCORER_MODEL'], message: 'set both DETECTOR_SCORER_URL and DETECTOR_SCORER_MODEL, or neither' });

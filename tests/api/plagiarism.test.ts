@@ -123,7 +123,7 @@ describe('plagiarism checker API', () => {
   it('reports the library size', async () => {
     const res = await get(t.app, `${URL}/status`);
     expect(res.statusCode).toBe(200);
-    expect(json(res)).toEqual({ documents: await new DbFingerprintStore(t.ctx.db).documentCount() });
+    expect(json(res)).toEqual({ documents: await new DbFingerprintStore(t.ctx.db).documentCount(), webSearch: [] });
   });
 });
 

@@ -20,7 +20,7 @@ export { tokenize, normalizeWords, type Tokens } from './normalize';
 export { winnow, kgramHashes, hashTokens, fnv1a32, fmix32, type Fingerprint } from './hash';
 export { minhash, estimateJaccard, lshBands, shingleHashes, contentWords, stem, STOP_WORDS } from './minhash';
 export { alignPassages, mergePassages, type AlignedPassage, type AlignOptions } from './align';
-export { InMemoryFingerprintStore, type FingerprintStore, type Posting, type LookupOptions } from './store';
+export { InMemoryFingerprintStore, UnionFingerprintStore, type FingerprintStore, type Posting, type LookupOptions } from './store';
 
 export interface PlagiarismParams {
   /** words per k-gram */

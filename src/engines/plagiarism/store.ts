@@ -143,3 +143,31 @@ export class InMemoryFingerprintStore implements FingerprintStore {
     return n;
   }
 }
+
+/**
+ * Several stores read as one (the library's database store and a check's web pages in memory): one check then
+ * ranks, aligns and counts coverage over all of them together. Writes are not supported.
+ */
+export class UnionFingerprintStore implements FingerprintStore {
+  constructor(private readonly stores: readonly FingerprintStore[]) {}
+  addDocument(): Promise<void> {
+    return Promise.reject(new Error('a union of stores is read-only'));
+  }
+  removeDocument(): Promise<void> {
+    return Promise.reject(new Error('a union of stores is read-only'));
+  }
+  async lookup(hashes: readonly number[], options?: LookupOptions): Promise<Posting[]> {
+    return (await Promise.all(this.stores.map((s) => s.lookup(hashes, options)))).flat();
+  }
+  async lshCandidates(bands: readonly string[]): Promise<string[]> {
+    return [...new Set((await Promise.all(this.stores.map((s) => s.lshCandidates(bands)))).flat())];
+  }
+  async minhashes(docIds: readonly string[]): Promise<Map<string, number[]>> {
+    const out = new Map<string, number[]>();
+    for (const m of await Promise.all(this.stores.map((s) => s.minhashes(docIds)))) for (const [k, v] of m) out.set(k, v);
+    return out;
+  }
+  async documentCount(): Promise<number> {
+    return (await Promise.all(this.stores.map((s) => s.documentCount()))).reduce((a, b) => a + b, 0);
+  }
+}

@@ -48,6 +48,8 @@ async function writeIndex(db: Db, docId: string, fingerprints: readonly Fingerpr
     on conflict (doc_id) do update set minhash = excluded.minhash`);
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export class DbFingerprintStore implements FingerprintStore {
   constructor(private readonly db: Db) {}
 
@@ -85,10 +87,12 @@ export class DbFingerprintStore implements FingerprintStore {
 
   async minhashes(docIds: readonly string[]): Promise<Map<string, number[]>> {
     const m = new Map<string, number[]>();
-    if (docIds.length === 0) return m;
+    // library ids are UUIDs; a check's web pages ('web:…') live in another store of the same union
+    const ids = docIds.filter((id) => UUID.test(id));
+    if (ids.length === 0) return m;
     const r = await rows<{ doc_id: string; minhash: unknown }>(
       this.db,
-      sql`select doc_id, minhash from plagiarism_minhash where doc_id = any(${arrayParam(docIds)}::uuid[])`,
+      sql`select doc_id, minhash from plagiarism_minhash where doc_id = any(${arrayParam(ids)}::uuid[])`,
     );
     for (const x of r) m.set(x.doc_id, parseIntArray(x.minhash));
     return m;

@@ -23,8 +23,10 @@ export interface PlagiarismPassage {
 export interface PlagiarismSource {
   id: string;
   title: string;
-  /** link or citation */
+  /** link or citation (a web page's URL) */
   reference: string;
+  /** the reference library, or a web page found by the configured search providers */
+  origin: 'library' | 'web';
   /** 0–100: share of the submitted words covered by this source */
   matchedPercent: number;
   /** 0–1: near-duplicate estimate (MinHash) */
@@ -35,11 +37,16 @@ export interface PlagiarismSource {
 export interface PlagiarismResponse {
   status: 'completed';
   items: PlagiarismSource[];
-  /** true only when a configured external provider failed and the local library alone answered */
+  /** true only when web search is configured and no provider answered, so the library alone answered */
   fallback: boolean;
   /** 0–100: share of the submitted words covered by any source */
   similarity: number;
-  checkedAgainst: { documents: number };
+  checkedAgainst: {
+    /** library documents */
+    documents: number;
+    /** present when web search is configured: who searched, how many passages, how many pages were read */
+    web?: { providers: string[]; queries: number; pages: number; unreadable: number };
+  };
   wordCount: number;
   /** the extracted text, when the input was a file (passage offsets refer to it) */
   text?: string;
@@ -47,6 +54,8 @@ export interface PlagiarismResponse {
 
 export interface PlagiarismStatus {
   documents: number;
+  /** the web search providers a check also asks (SearXNG, Brave Search); empty when the library alone answers */
+  webSearch: string[];
 }
 
 export const REFERENCE_ORIGINS = ['starter', 'staff', 'blog', 'user'] as const;

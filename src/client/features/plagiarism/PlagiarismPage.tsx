@@ -37,11 +37,14 @@ function fromRouterState(state: unknown): Checked | null {
   return null;
 }
 
-const NOTES: ToolNote[] = [
+/** The notes beside the tool; the first says what a check compares against on this server. */
+const notes = (webSearch: string[] | undefined): ToolNote[] => [
   {
     icon: BookOpen,
-    title: 'A managed library',
-    text: 'Your text is compared with the documents on this server: a public-domain starter library and what the staff add. It does not search the web.',
+    title: webSearch?.length ? 'The library and the web' : 'A managed library',
+    text: webSearch?.length
+      ? `Your text is compared with the documents on this server (a public-domain starter library and what the staff add) and with web pages that ${webSearch.join(' and ')} finds for its most distinctive passages.`
+      : 'Your text is compared with the documents on this server: a public-domain starter library and what the staff add. This server does not search the web.',
   },
   {
     icon: Columns2,
@@ -103,7 +106,7 @@ export default function PlagiarismPage(_props: { slug: string }) {
     <ToolPageShell
       wide
       title="Plagiarism Checker"
-      lead="Find passages of your text that match documents in this server's reference library, with each source and a side-by-side comparison."
+      lead={`Find passages of your text that match documents in this server's reference library${status.data?.webSearch.length ? ' or pages on the web' : ''}, with each source and a side-by-side comparison.`}
     >
       <style>{PRINT_CSS}</style>
 
@@ -127,7 +130,9 @@ export default function PlagiarismPage(_props: { slug: string }) {
           upload={{
             onFile: (file) => void run({ file }),
             disabled: busy,
-            note: status.data ? ` The library holds ${status.data.documents.toLocaleString('en-US')} documents.` : '',
+            note: status.data
+              ? ` The library holds ${status.data.documents.toLocaleString('en-US')} documents${status.data.webSearch.length ? `; the web is searched too (${status.data.webSearch.join(', ')})` : ''}.`
+              : '',
           }}
           onClear={() => (setText(''), setChecked(null))}
         />
@@ -139,7 +144,7 @@ export default function PlagiarismPage(_props: { slug: string }) {
         {checked && <Report ref={reportRef} result={checked.result} text={checked.text} />}
       </div>
 
-      <ToolNotes label="How the check works" notes={NOTES} />
+      <ToolNotes label="How the check works" notes={notes(status.data?.webSearch)} />
     </ToolPageShell>
   );
 }

@@ -45,6 +45,7 @@ function segments(text: string, items: PlagiarismSource[]): Segment[] {
 export function Report({ result, text, ref }: { result: PlagiarismResponse; text: string; ref: React.Ref<HTMLDivElement> }) {
   const segs = useMemo(() => segments(text, result.items), [text, result.items]);
   const docs = result.checkedAgainst.documents.toLocaleString('en-US');
+  const web = result.checkedAgainst.web;
   const tone =
     result.similarity >= 40 ? 'text-red-600' : result.similarity >= 15 ? 'text-amber-600' : result.similarity > 0 ? 'text-sky-700' : 'text-emerald-600';
 
@@ -63,9 +64,12 @@ export function Report({ result, text, ref }: { result: PlagiarismResponse; text
               ? `No matching passages found in ${docs} documents`
               : `${pct(result.similarity)} of the text matches ${result.items.length} ${result.items.length === 1 ? 'source' : 'sources'}`}
           </p>
-          <p className="mt-1">
+          <p className="mt-1" data-testid="checked-against">
             {result.wordCount.toLocaleString('en-US')} words checked against {docs} documents in the reference library
-            {result.fallback ? ' (the external search provider failed; local library only)' : ''}. Report of {new Date().toLocaleString()}.
+            {web && !result.fallback
+              ? ` and ${web.pages.toLocaleString('en-US')} web ${web.pages === 1 ? 'page' : 'pages'} found by ${web.providers.join(' and ')} for ${web.queries} ${web.queries === 1 ? 'passage' : 'passages'} of your text`
+              : ''}
+            {result.fallback ? ' (web search did not answer, so the reference library alone was checked)' : ''}. Report of {new Date().toLocaleString()}.
           </p>
         </div>
         <Button variant="outline" onClick={() => window.print()} data-print-hide>
@@ -124,6 +128,11 @@ function SourceCard({ source, index, text }: { source: PlagiarismSource; index: 
         <div className="min-w-0 flex-1">
           <h3 className="font-medium">
             [{index + 1}] {source.title}
+            {source.origin === 'web' && (
+              <span className="ml-2 rounded-full bg-sky-100 px-2 py-0.5 align-middle text-xs font-medium text-sky-800" data-testid="web-source">
+                Web page
+              </span>
+            )}
           </h3>
           <p className="mt-0.5 break-words text-sm text-muted-foreground">
             {isLink(source.reference) ? (

@@ -4,14 +4,14 @@ import { noStore } from '../../http';
 import { checkPlagiarism, plagiarismStatus } from '../../services/plagiarism';
 import { toolRoute } from '../../tool-route';
 
-/** POST /api/tools/plagiarism-checker: matches in the reference library with their sources. */
+/** POST /api/tools/plagiarism-checker: matches in the reference library (and the web, when search is configured) with their sources. */
 export const plagiarismChecker = toolRoute({
   path: '/api/tools/plagiarism-checker',
   input: PlagiarismRequest,
   tool: 'plagiarism_checker',
   anon: 'plagiarism',
-  run: ({ ctx, caller, input, log }) => checkPlagiarism(ctx, caller.user, input.text, log),
-  engine: () => 'library',
+  run: ({ ctx, caller, input, log, signal }) => checkPlagiarism(ctx, caller.user, input.text, log, signal),
+  engine: (r) => (r.checkedAgainst.web ? `library+web (${r.checkedAgainst.web.providers.join(', ')})` : 'library'),
   answer: (r): PlagiarismResponse => r,
 });
 
