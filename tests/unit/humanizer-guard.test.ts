@@ -3,7 +3,7 @@
  * checker: a sentence whose output gains an issue is reverted to the input, the others keep their rewrite.
  */
 import { describe, expect, it } from 'vitest';
-import { guardHumanized, humanize, humanizeUnits, type GrammarCheck, type GuardIssue } from '../../src/engines/humanizer';
+import { guardHumanized, humanize, humanizeUnits, repeatedWords, type GrammarCheck, type GuardIssue } from '../../src/engines/humanizer';
 
 const TEXT =
   'Remote work has fundamentally transformed the way organizations operate. Additionally, it is crucial to recognize that employees value flexibility, and companies that leverage this insight can enhance retention. ' +
@@ -64,5 +64,24 @@ describe('humanizer grammar guard', () => {
     const g = await guardHumanized(text, humanize(text), async () => (calls++, { issues: [] }));
     expect(calls).toBe(0);
     expect(g.result.text).toBe(humanize(text).text);
+  });
+
+  it('reverts a sentence whose edit doubles a word at its seam, even when the grammar checker says nothing', async () => {
+    const input = 'The roof is currently in need of repair. The walls are fine.';
+    // an edit that leaves "currently currently" (the bug the sentence shortener once had)
+    const raw = {
+      text: 'The roof is currently currently needing repair. The walls are fine.',
+      changes: [{ start: 22, end: 32, replacement: 'currently needing', kind: 'wordy' }],
+    };
+    expect(input.slice(0, 22) + raw.changes[0]!.replacement + input.slice(32)).toBe(raw.text);
+    const g = await guardHumanized(input, raw, async () => ({ issues: [] }));
+    expect(g.reverted).toEqual([0]);
+    expect(g.result.text).toBe(input);
+    // a doubled word the input already had is not the edit's fault
+    expect(repeatedWords('He said that that was fine.')).toHaveLength(1);
+    const same = 'He said that that was fine. It is in need of paint.';
+    const edited = { text: 'He said that that was fine. It needs paint.', changes: [{ start: 31, end: 50, replacement: 'needs paint', kind: 'wordy' }] };
+    expect(same.slice(0, 31) + 'needs paint' + same.slice(50)).toBe(edited.text);
+    expect((await guardHumanized(same, edited, async () => ({ issues: [] }))).reverted).toEqual([]);
   });
 });

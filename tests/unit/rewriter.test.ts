@@ -47,4 +47,11 @@ describe('rewriter', () => {
     for (const tone of REWRITER_TONES) expect(rewrite(TEXT, { tone })).toEqual(rewrite(TEXT, { tone }));
     expect(() => rewrite('x', { tone: 'angry' as never })).toThrow(RangeError);
   });
+
+  it('keeps the verb form around a replaced verb: a perfect takes the participle (has emerged → has become)', () => {
+    const outs = REWRITER_TONES.map((tone) => rewrite('Remote work has emerged as a major trend. It emerged as a trend in 2020.', { tone }).text);
+    for (const out of outs) expect(out).not.toMatch(/\b(?:has|have|had) became\b/i);
+    // the rule does fire: the perfect gets the participle, the simple past keeps the past
+    expect(outs.some((o) => o.includes('has become') && /\bbecame a trend\b/.test(o))).toBe(true);
+  });
 });

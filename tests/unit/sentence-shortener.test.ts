@@ -73,4 +73,11 @@ describe('sentence shortener', () => {
     const t = 'A great deal of effort was made in an effort to help.';
     expect(shorten(t)).toEqual(shorten(t));
   });
+
+  it('cuts padding without doubling what is already there (the issue 18 examples)', () => {
+    expect(shorten('The library is currently in the process of being renovated.').text).toBe('The library is currently being renovated.');
+    expect(shorten('The bridge is in the process of being repaired.').text).toBe('The bridge is currently being repaired.');
+    expect(shorten('I would like to take this opportunity to thank you for your help.').text).toBe('I would like to thank you for your help.');
+    expect(shorten('Please do not hesitate to reach out and contact us if you have any questions.').text).toBe('Please contact us if you have any questions.');
+  });
 });

@@ -157,6 +157,17 @@ function unitAt(starts: readonly number[], at: number): number {
 
 const key = (i: GuardIssue) => `${i.rule}\u0000${i.message}`;
 
+/** The same word twice in a row ("the the", "currently currently"), as guard issues keyed by the word. */
+export function repeatedWords(text: string): GuardIssue[] {
+  const out: GuardIssue[] = [];
+  const re = /(?<![\p{L}\p{N}'’-])([\p{L}\p{N}]+(?:['’][\p{L}]+)?)\s+(\1)(?![\p{L}\p{N}'’-])/giu;
+  for (const m of text.matchAll(re)) {
+    // "had had" and "that that" are often right; a rewrite never needs to create them, but the input may hold them
+    out.push({ start: m.index, end: m.index + m[0].length, rule: 'guard:repeated-word', message: m[1]!.toLowerCase() });
+  }
+  return out;
+}
+
 export interface GuardResult {
   result: HumanizeResult;
   /** indices of the reverted units */
@@ -169,10 +180,12 @@ export interface GuardResult {
  * has an issue (rule + message) that its input did not have. Rejects when the checker rejects; the caller decides
  * what to do then (the server answers with the unguarded text and says so).
  */
-export async function guardHumanized(input: string, result: HumanizeResult, check: GrammarCheck): Promise<GuardResult> {
+export async function guardHumanized(input: string, result: HumanizeResult, grammar: GrammarCheck): Promise<GuardResult> {
   const units = humanizeUnits(input, result);
   const changed = units.map((u, i) => (u.changes.length > 0 ? i : -1)).filter((i) => i >= 0);
   if (changed.length === 0) return { result, reverted: [], units };
+  // the grammar engine's issues, plus a doubled word at an edit's seam ("currently currently"), which it may not flag
+  const check = async (text: string) => ({ issues: [...(await grammar(text)).issues, ...repeatedWords(text)] });
   const [before, after] = await Promise.all([check(input), check(result.text)]);
   const inStarts = units.map((u) => u.inStart);
   const outStarts = units.map((u) => u.outStart);

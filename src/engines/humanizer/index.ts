@@ -42,6 +42,7 @@ export { verbForms } from './inflection';
 export { refineWithCritic, PROPOSAL_KINDS, type Critic, type ProposalKind } from './critic';
 export {
   guardHumanized,
+  repeatedWords,
   humanizeUnits,
   revertUnits,
   GRAMMAR_CHECK_NOTES,

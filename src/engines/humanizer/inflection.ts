@@ -19,7 +19,8 @@ export function inflectPhrase(target: string, form: VerbForm): string {
 }
 
 /** An auxiliary right before a past form: the form is a participle ("has utilized" -> "has used"). */
-export const AUX_PP = /\b(?:have|has|had|having|'ve|be|been|being|is|are|was|were|am|get|gets|got|getting)\s+(?:\w+ly\s+)?$/i;
+export const AUX_PP_SOURCE = "\\b(?:have|has|had|having|'ve|be|been|being|is|are|was|were|am|get|gets|got|getting)\\s+(?:\\w+ly\\s+)?";
+export const AUX_PP = new RegExp(`${AUX_PP_SOURCE}$`, 'i');
 
 export function articleFor(word: string): 'a' | 'an' {
   const w = word.toLowerCase();

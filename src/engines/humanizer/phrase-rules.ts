@@ -5,7 +5,7 @@
 import { compilePhraseTable, compileRules, type CompiledRule, type PhraseRule } from '../text';
 import { REDUNDANT, WORDY } from '../sentence-shortener/rules';
 import { CONTRACT_FULL, CONTRACT_LIGHT, EXPAND } from './contractions';
-import { inflectPhrase, verbForms } from './inflection';
+import { AUX_PP_SOURCE, inflectPhrase, verbForms } from './inflection';
 import { PHRASES, VERB_PHRASES, type HumanizerStyle, type StyleReplacement } from './tables';
 
 function pick(rep: StyleReplacement, style: HumanizerStyle): readonly string[] {
@@ -100,6 +100,13 @@ export function rulesFor(style: HumanizerStyle): StyleRules {
     const src = verbForms(vp.src);
     const tail = vp.tail.replace(/ /g, '\\s+');
     for (const form of ['base', 's', 'past', 'ing'] as const) {
+      if (form === 'past' && inflectPhrase(target, 'pp') !== inflectPhrase(target, 'past')) {
+        // after an auxiliary, "emerged" is a participle: "has emerged as" becomes "has become", never "has became"
+        const pattern = `${src.past}\\s+${tail}`;
+        phrases.push(compileRules([{ pattern, replacement: inflectPhrase(target, 'pp'), kind: 'phrase', onlyAfter: AUX_PP_SOURCE }]));
+        phrases.push(compileRules([{ pattern, replacement: inflectPhrase(target, 'past'), kind: 'phrase', notAfter: AUX_PP_SOURCE }]));
+        continue;
+      }
       phrases.push(compileRules([{ pattern: `${src[form]}\\s+${tail}`, replacement: inflectPhrase(target, form), kind: 'phrase' }]));
     }
   }

@@ -344,6 +344,8 @@ export interface PhraseRule {
   notBeforeCased?: string;
   /** optional regex source the text right before the match must NOT end with */
   notAfter?: string;
+  /** optional regex source the text right before the match MUST end with (e.g. an auxiliary before a participle) */
+  onlyAfter?: string;
 }
 
 export interface CompiledRule extends PhraseRule {
@@ -351,6 +353,7 @@ export interface CompiledRule extends PhraseRule {
   nb?: RegExp;
   nbc?: RegExp;
   na?: RegExp;
+  oa?: RegExp;
   /** phrase table (lower case, single spaces) -> replacement; set by compilePhraseTable */
   table?: Map<string, string>;
 }
@@ -383,6 +386,7 @@ export function compileRules(rules: readonly PhraseRule[]): CompiledRule[] {
     nb: r.notBefore ? new RegExp(`^(?:${r.notBefore})`, 'iu') : undefined,
     nbc: r.notBeforeCased ? new RegExp(`^(?:${r.notBeforeCased})`, 'u') : undefined,
     na: r.notAfter ? new RegExp(`(?:${r.notAfter})$`, 'iu') : undefined,
+    oa: r.onlyAfter ? new RegExp(`(?:${r.onlyAfter})$`, 'iu') : undefined,
   }));
 }
 
@@ -452,6 +456,7 @@ export function collectRuleEdits(
         if (rule.nb && rule.nb.test(sent.text.slice(le))) continue;
         if (rule.nbc && rule.nbc.test(sent.text.slice(le))) continue;
         if (rule.na && rule.na.test(sent.text.slice(0, ls))) continue;
+        if (rule.oa && !rule.oa.test(sent.text.slice(0, ls))) continue;
         if (overlapsAny(protectedSpans, start, end)) continue;
         const replacement = rule.table ? rule.table.get(m[0].toLowerCase().replace(/\s+/g, ' ')) : rule.replacement;
         if (replacement === undefined) continue;

@@ -3,7 +3,7 @@
  * one is configured, else (or when it fails) the tool's offline engine. Records the model's token usage per call.
  */
 import { checkGrammar } from '../../engines/grammar';
-import { guardHumanized, type GrammarCheck, type HumanizerStyle } from '../../engines/humanizer';
+import { guardHumanized, type GrammarCheck, type HumanizeResult, type HumanizerStyle } from '../../engines/humanizer';
 import { expanderPrompt, humanizerPrompt, LlmError, rewriterPrompt, shortenerPrompt, summarizerPrompt, type ChatMessage } from '../../engines/llm';
 import { MODEL_VERSION, thresholds } from '../../engines/detector';
 import { countWords } from '../../shared/limits';
@@ -92,20 +92,19 @@ async function runWriting<I>(call: ToolCall<I>, job: WritingJob<I>): Promise<Wri
   }
 }
 
-/** How long the offline humanizer waits for the grammar check (harper's first load included) before answering unchecked. */
+/** How long an offline rewriting engine waits for the grammar check (harper's first load included) before answering unchecked. */
 export const HUMANIZER_GRAMMAR_BOUND_MS = 3000;
 
-/** The grammar check the humanizer guard uses; tests may replace it. */
+/** The grammar check the rewriting guard uses; tests may replace it. */
 export const humanizerGuard: { check: GrammarCheck; boundMs: number } = { check: checkGrammar, boundMs: HUMANIZER_GRAMMAR_BOUND_MS };
 
 /**
- * The offline humanizer with its grammar guard: sentences whose output gains a grammar issue are reverted to the
- * input. If the grammar engine fails or is slower than the bound, the humanized text is returned unchecked and the
- * answer says so (grammarChecked: false); the request never fails because of the check.
+ * Do no harm: the output of an offline rewriting engine (humanizer, rewriter, shortener) is checked against its input,
+ * and each sentence whose output gains a grammar issue or a doubled word is reverted to the input's wording. If the
+ * grammar engine fails or is slower than the bound, the edited text is returned unchecked and the answer says so
+ * (grammarChecked: false); the request never fails because of the check.
  */
-async function humanizeGuarded(text: string, style: HumanizerStyle, call: ToolCall<unknown>): Promise<OfflineResult> {
-  const { log } = call;
-  const raw = await runEngine('humanize', { text, style }, { signal: call.signal, label: 'The humanizer' });
+async function guarded(text: string, raw: HumanizeResult, log: ToolCall<unknown>['log']): Promise<OfflineResult> {
   let timer: NodeJS.Timeout | undefined;
   const bound = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`grammar check took longer than ${humanizerGuard.boundMs} ms`)), humanizerGuard.boundMs);
@@ -114,11 +113,15 @@ async function humanizeGuarded(text: string, style: HumanizerStyle, call: ToolCa
     const g = await Promise.race([guardHumanized(text, raw, humanizerGuard.check), bound]);
     return { output: g.result.text, extra: { grammarChecked: true, revertedSentences: g.reverted.length } };
   } catch (err) {
-    log.warn({ err: err instanceof Error ? err.message : String(err) }, 'humanizer grammar guard skipped');
+    log.warn({ err: err instanceof Error ? err.message : String(err) }, 'rewriting grammar guard skipped');
     return { output: raw.text, extra: { grammarChecked: false } };
   } finally {
     clearTimeout(timer);
   }
+}
+
+async function humanizeGuarded(text: string, style: HumanizerStyle, call: ToolCall<unknown>): Promise<OfflineResult> {
+  return guarded(text, await runEngine('humanize', { text, style }, { signal: call.signal, label: 'The humanizer' }), call.log);
 }
 
 /**
@@ -146,7 +149,8 @@ export async function humanizeText(call: ToolCall<HumanizeInput>): Promise<Writi
 const REWRITER: WritingJob<RewriteInput> = {
   verb: 'rewrite',
   prompt: (i) => rewriterPrompt(i.text, i.tone),
-  offline: async (i, call) => ({ output: (await runEngine('rewrite', { text: i.text, tone: i.tone }, { signal: call.signal, label: 'The rewriter' })).text }),
+  offline: async (i, call) =>
+    guarded(i.text, await runEngine('rewrite', { text: i.text, tone: i.tone }, { signal: call.signal, label: 'The rewriter' }), call.log),
 };
 
 export function rewriteText(call: ToolCall<RewriteInput>): Promise<WritingResult> {
@@ -169,7 +173,7 @@ export function summarizeText(call: ToolCall<SummarizeInput>): Promise<WritingRe
 const SHORTENER: WritingJob<ShortenInput> = {
   verb: 'shorten',
   prompt: (i) => shortenerPrompt(i.text),
-  offline: async (i, call) => ({ output: (await runEngine('shorten', { text: i.text }, { signal: call.signal, label: 'The sentence shortener' })).text }),
+  offline: async (i, call) => guarded(i.text, await runEngine('shorten', { text: i.text }, { signal: call.signal, label: 'The sentence shortener' }), call.log),
 };
 
 export function shortenText(call: ToolCall<ShortenInput>): Promise<WritingResult> {

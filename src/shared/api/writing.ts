@@ -43,11 +43,12 @@ export interface WritingResponse {
   notice?: string;
   allowance?: { used: number; limit: number } | null;
   /**
-   * Offline humanizer only: true when its output was checked with the grammar engine (sentences that gained a
-   * grammar issue are given back as written); false when the check failed or took too long, so the text is unchecked.
+   * Offline humanizer, rewriter and shortener: true when the output was checked with the grammar engine (sentences
+   * that gained a grammar issue or a doubled word are given back as written); false when the check failed or took
+   * too long, so the text is unchecked.
    */
   grammarChecked?: boolean;
-  /** Offline humanizer only, with grammarChecked: how many sentences were reverted to the input's wording. */
+  /** With grammarChecked: how many sentences were reverted to the input's wording. */
   revertedSentences?: number;
   /**
    * Humanizer only: the offline detector's AI probability of the input and of the output, whichever engine rewrote
