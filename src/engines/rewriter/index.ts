@@ -102,10 +102,20 @@ const PERSUASIVE: PhraseRule[] = [
   w('may want to', 'should'),
   w('might want to', 'should'),
   w("one's", 'your'),
+  // the reader addressed directly, where the sentence already speaks of what its reader can or should do
+  ...['people', 'users', 'customers', 'readers', 'students', 'visitors', 'consumers', 'individuals', 'anyone', 'everyone'].flatMap((who) =>
+    ['can', 'should', 'must', 'need to', 'will be able to'].map((m) => start(`${who} ${m}`, `you ${m}`)),
+  ),
+  w("it(?: is|['’]s) possible to", 'you can'),
+  w("it(?: is|['’]s) necessary to", 'you need to'),
+  w("it(?: is|['’]s) easy to", 'you can easily'),
+  w('there is no need to', "you don't need to"),
+  w('one needs to', 'you need to'),
 ];
 
 const TONES: Record<RewriterTone, CoreConfig> = {
-  casual: { style: 'casual', contractions: 'full', split: 'informal', merge: true, extraRules: PLAIN, salt: 'rw-casual' },
+  // casual splits long sentences sooner than the humanizer does: short sentences are what casual reads like
+  casual: { style: 'casual', contractions: 'full', split: 'informal', merge: false, extraRules: PLAIN, salt: 'rw-casual', splitMinWords: 20 },
   conversational: {
     style: 'casual',
     contractions: 'full',
