@@ -14,6 +14,7 @@ import { registerAccessControl } from './access';
 import { registerStaffGuards } from './staff-guard';
 import { adminSettingsRoutes } from './routes/admin-settings';
 import { siteRoutes } from './routes/site';
+import { crawlRoutes } from './routes/crawl';
 import { registerCsrf } from './plugins/csrf';
 import { adminRoutes } from './routes/admin';
 import { adminUserRoutes } from './routes/admin-users';
@@ -154,6 +155,7 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
   await app.register(newsletterRoutes);
   await app.register(adminSettingsRoutes);
   await app.register(siteRoutes);
+  await app.register(crawlRoutes);
   await app.register(supportRoutes);
   await app.register(adminSupportRoutes);
   await app.register(reportRoutes);

@@ -22,14 +22,7 @@ export { usePageTitle };
 /* ------------------------------------------------------------------ */
 
 /** Display names of the competitors that have a comparison page; keys are the URL slugs. */
-export const COMPETITOR_NAMES: Record<string, string> = {
-  gptzero: 'GPTZero',
-  originality: 'Originality.ai',
-  copyleaks: 'Copyleaks',
-  zerogpt: 'ZeroGPT',
-  turnitin: 'Turnitin',
-  quillbot: 'QuillBot',
-};
+export { COMPETITOR_NAMES } from '@/shared/competitors';
 
 /* ------------------------------------------------------------------ */
 /* Tool icons                                                          */
