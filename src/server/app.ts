@@ -173,6 +173,8 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
     await app.register(fastifyStatic, {
       root: clientDist,
       index: false,
+      // the build writes .br and .gz copies of every text asset (scripts/vite-precompress.ts): sent to browsers that accept them
+      preCompressed: true,
       // Vite fingerprints assets, so they can be cached forever; index.html must always be revalidated.
       setHeaders: (reply, path) => {
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

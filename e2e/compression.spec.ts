@@ -1,0 +1,23 @@
+import { expect, test } from '@playwright/test';
+
+test('static assets are sent pre-compressed (brotli, else gzip) and cached for good; the app shell is revalidated', async ({ request }) => {
+  const shell = await request.get('/', { headers: { 'accept-encoding': 'br' } });
+  expect(shell.status()).toBe(200);
+  expect(shell.headers()['cache-control']).toBe('no-cache');
+  const html = await shell.text();
+  const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  expect(script, html).toBeTruthy();
+
+  const br = await request.get(script!, { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(br.status()).toBe(200);
+  expect(br.headers()['content-encoding']).toBe('br');
+  expect(br.headers()['cache-control']).toContain('immutable');
+  expect(br.headers()['vary']).toContain('accept-encoding');
+  const gz = await request.get(script!, { headers: { 'accept-encoding': 'gzip' } });
+  expect(gz.headers()['content-encoding']).toBe('gzip');
+  const plain = await request.get(script!, { headers: { 'accept-encoding': 'identity' } });
+  expect(plain.headers()['content-encoding']).toBeUndefined();
+  // the same script whichever way it travelled (the client decodes it)
+  expect(await br.text()).toBe(await plain.text());
+  expect(Number(br.headers()['content-length'])).toBeLessThan(Number(plain.headers()['content-length']) / 2);
+});
