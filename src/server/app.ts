@@ -14,6 +14,9 @@ import { registerAccessControl } from './access';
 import { registerStaffGuards } from './staff-guard';
 import { adminSettingsRoutes } from './routes/admin-settings';
 import { siteRoutes } from './routes/site';
+import { isAppPath } from '../shared/client-routes';
+import { BLOG_SAMPLES } from '../shared/blog-samples';
+import { publishedPostBySlug } from './services/blog';
 import { crawlRoutes } from './routes/crawl';
 import { registerCsrf } from './plugins/csrf';
 import { adminRoutes } from './routes/admin';
@@ -187,11 +190,29 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
     if (req.url.startsWith('/api/') || req.url === '/api' || !withClient || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send(errorBody('not_found', `No route for ${req.method} ${req.url.split('?')[0]}`));
     }
-    // Client-side routes (and the SPA's own 404 page) are rendered by index.html.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // Client-side routes (and the SPA's own 404 page) are rendered by index.html; a path the app has no page for
+    // gets it with a real 404 status, so crawlers do not index "404 Page Not Found" as a page.
+    return appPathStatus(ctx, req.url.split('?')[0]!).then((status) => reply.status(status).header('cache-control', 'no-cache').sendFile('index.html'));
   });
 
   return app;
+}
+
+/** 200 for a path the web app has a page for, else 404 (a blog post's page exists when the post is published). */
+async function appPathStatus(ctx: ServerContext, path: string): Promise<200 | 404> {
+  let pathname: string;
+  try {
+    pathname = decodeURI(path);
+  } catch {
+    return 404;
+  }
+  const post = /^\/blog\/([^/]+)\/?$/.exec(pathname);
+  if (post) {
+    const slug = post[1]!;
+    if (BLOG_SAMPLES.some((p) => p.slug === slug)) return 200;
+    return (await publishedPostBySlug(ctx.db, ctx.origin, slug)) ? 200 : 404;
+  }
+  return isAppPath(path) ? 200 : 404;
 }
 
 /**

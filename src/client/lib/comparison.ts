@@ -15,13 +15,4 @@ export function competitorSlugs(value: unknown): string[] {
   return out;
 }
 
-/** The competitor a path segment names, or null when it is not a comparison path. */
-export function comparisonCompetitor(slug: string, competitors: readonly string[]): string | null {
-  const s = slug.toLowerCase();
-  const candidates = [s];
-  const vs = /^vs-(.+)-com$/.exec(s);
-  if (vs) candidates.push(vs[1]);
-  if (s.endsWith('-alternative')) candidates.push(s.slice(0, -'-alternative'.length));
-  if (s.endsWith('-detector')) candidates.push(s.slice(0, -'-detector'.length));
-  return candidates.find((c) => competitors.includes(c)) ?? null;
-}
+export { comparisonCompetitor } from '@/shared/client-routes';
