@@ -319,7 +319,10 @@ describe('backup and languages', () => {
     expect(row('grammar_fixer').languages).toEqual(['English']);
     expect(row('text_expander')).toMatchObject({ languages: [], engine: 'Needs a language model' });
     expect(row('text_to_speech')).toMatchObject({ languages: ['English'], engine: 'Flite voices (offline)' });
-    expect(row('speech_to_text')).toMatchObject({ languages: [], engine: 'Not installed on this server' });
+    expect(row('speech_to_text')).toMatchObject({ languages: ['English (US)'], engine: 'PocketSphinx (offline)' });
+    expect(row('image_to_text')).toMatchObject({ languages: ['English'], engine: 'Human + Tesseract (offline)' });
+    // every tool this server runs says what its engine is
+    for (const r of body.tools as { engine: string; toolName: string }[]) expect(r.engine, r.toolName).not.toBe('Not installed on this server');
   });
 
   it('opens each page only to the roles holding its permission', async () => {

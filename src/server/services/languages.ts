@@ -64,6 +64,88 @@ const FACTS: Record<string, EngineFacts> = {
     },
     llm: false,
   },
+  keyword_extractor: {
+    offline: {
+      engine: 'wink-nlp keyphrases (offline)',
+      languages: ['English'],
+      notes: 'English part-of-speech model, stop words and stemming; the language model only groups the phrases into topics.',
+    },
+    llm: false,
+  },
+  hashtag_generator: {
+    offline: { engine: 'wink-nlp keyphrases (offline)', languages: ['English'], notes: 'Hashtags are built from the English keyphrase extractor’s phrases.' },
+    llm: false,
+  },
+  meta_description_generator: {
+    offline: {
+      engine: 'Extractive meta descriptions (offline)',
+      languages: ['English'],
+      notes: 'Sentences are picked and trimmed with English rules; the language model writes new ones when configured.',
+    },
+    llm: true,
+  },
+  seo_score_analyzer: {
+    offline: {
+      engine: 'SEO checks + readability (offline)',
+      languages: ['English'],
+      notes: 'Readability formulas (Flesch and others) and transition-word checks are English; the structural checks work for any language.',
+    },
+    llm: false,
+  },
+  code_explainer: {
+    offline: {
+      engine: 'tree-sitter (offline)',
+      languages: ['17 programming languages'],
+      notes: 'The outline, complexity and walk-through come from tree-sitter grammars; prose explanations and code generation need the language model.',
+    },
+    llm: false,
+  },
+  essay_writer: {
+    offline: {
+      engine: 'Essay outline (offline)',
+      languages: ['English'],
+      notes: 'Offline, the tool builds the outline and structure in English; writing the essay needs the language model.',
+    },
+    llm: true,
+  },
+  resume_writer: {
+    offline: {
+      engine: 'Resume layout (offline)',
+      languages: ['English'],
+      notes: 'Offline, the tool lays out and exports what you enter, with English headings; rewriting it needs the language model.',
+    },
+    llm: true,
+  },
+  email_generator: {
+    offline: { engine: 'Writing guidelines (static page)', languages: ['English'], notes: 'The page shows e-mail writing guidelines; it generates nothing.' },
+    llm: false,
+  },
+  content_generator: { offline: null, llm: true },
+  speech_to_text: {
+    offline: {
+      engine: 'PocketSphinx (offline)',
+      languages: ['English (US)'],
+      notes:
+        'CMU PocketSphinx with its US English acoustic model, dictionary and language model. A provider set with STT_BASE_URL transcribes what it supports.',
+    },
+    llm: false,
+  },
+  image_to_text: {
+    offline: {
+      engine: 'Human + Tesseract (offline)',
+      languages: ['English'],
+      notes: 'Objects and faces are language-independent; text in images is read with Tesseract’s English data, and captions are written in English.',
+    },
+    llm: false,
+  },
+  deepfake_detector: {
+    offline: {
+      engine: 'Image forensics (offline)',
+      languages: ['Any'],
+      notes: 'Content credentials, metadata, error levels, JPEG tables and face liveness do not depend on language; findings are written in English.',
+    },
+    llm: false,
+  },
   plagiarism_checker: {
     offline: {
       engine: 'Reference library (offline)',
