@@ -107,4 +107,4 @@ console.log(
   `\nMP3 (LAME wasm, 48 kb/s): ${(samples.length / 16_000).toFixed(1)} s of audio in ${secs.toFixed(2)} s = ${(samples.length / 16_000 / secs).toFixed(0)}x real time, ` +
     `${(mp3.length / 1024).toFixed(0)} KB (WAV ${((samples.length * 2) / 1024).toFixed(0)} KB)`,
 );
-console.log('\nWER: needs the speech-to-text engine (issue 16 §3)');
+console.log('\nIntelligibility (word error rate through the offline recogniser): npm run bench:stt');

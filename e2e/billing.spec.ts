@@ -46,9 +46,11 @@ test('pricing: a visitor sees the plans, the add-on packs and the test-mode note
   await expect(page.getByTestId('plan-free')).toContainText('5 detections a day');
   await expect(page.getByTestId('packs').getByRole('listitem')).toHaveCount(7);
   await expect(page.getByTestId('pack-text_boost_small')).toContainText('$3.49');
-  // No image tool is live yet, so image credits are shown but not sold.
-  await expect(page.getByTestId('pack-image_pack_standard')).toContainText('On sale once the image tools are available');
-  await expect(page.getByTestId('pack-image_pack_standard').getByRole('button')).toHaveCount(0);
+  // The image tools are live, so image credits are sold, and only for what they buy.
+  await expect(page.getByTestId('pack-image_pack_standard')).toContainText('$4.99');
+  await expect(page.getByTestId('pack-image_pack_premium')).toContainText('100 images');
+  await expect(page.getByTestId('pack-image_pack_premium')).not.toContainText('higher quality');
+  await expect(page.getByTestId('packs')).not.toContainText('On sale once');
   await pro.getByRole('link', { name: 'Get Pro' }).click();
   await expect(page).toHaveURL(/\/register$/);
   await page.goto('/pricing?checkout=cancelled');

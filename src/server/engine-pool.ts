@@ -28,6 +28,9 @@ import type { SeoReport } from '../shared/api/seo-score';
 import type { SummarizeResult, SummaryFormat, SummaryLength } from '../engines/summarizer';
 import type { Pcm } from '../engines/tts/wav';
 import type { TtsVoice } from '../engines/tts/voices';
+import type { CaptionJobResult } from '../engines/vision';
+import type { DeepfakeJobResult } from '../engines/deepfake';
+import type { DecodedUpload } from '../engines/stt/decode';
 import { AppError } from './errors';
 
 /** Every job a worker runs: its arguments and its result (both cross the thread boundary by structured clone). */
@@ -55,6 +58,12 @@ export interface EngineJobs {
   ttsMp3: { args: Pcm; result: Uint8Array };
   /** the offline code explainer: language, outline, imports, complexity, walk-through (tree-sitter) */
   explainCode: { args: { code: string; opts: ExplainOptions }; result: ExplainOutcome };
+  /** an uploaded image decoded (bounded), its people, objects, text and colours found, and the offline caption */
+  captionImage: { args: { bytes: Uint8Array; jpeg: boolean }; result: CaptionJobResult };
+  /** an uploaded image checked for AI generation and manipulation: content credentials, metadata, JPEG, ELA, faces */
+  deepfakeScan: { args: { bytes: Uint8Array; faces: boolean; providerCopy: boolean }; result: DeepfakeJobResult };
+  /** an uploaded audio file decoded to 16 kHz mono (bounded by maxSeconds), with where to cut it into pieces */
+  sttDecode: { args: { bytes: Uint8Array; maxSeconds: number }; result: DecodedUpload };
   /** tests only: busy for `ms` */
   spin: { args: { ms: number }; result: number };
   /** tests only: allocates until the heap limit ends the thread */

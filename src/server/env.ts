@@ -88,6 +88,18 @@ export const EnvSchema = z
     /** Time one provider call (a paragraph or so of speech) may take. */
     TTS_TIMEOUT_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1000).max(300_000).default(60_000)),
     /**
+     * Optional OpenAI-compatible speech-to-text server (`POST {STT_BASE_URL}/audio/transcriptions`: OpenAI Whisper, or a
+     * self-hosted whisper server), e.g. https://api.openai.com/v1. Without it the offline recogniser (PocketSphinx) answers.
+     */
+    STT_BASE_URL: optionalString.pipe(
+      z.url({ protocol: /^https?$/, message: 'STT_BASE_URL must be an http(s) URL such as https://api.openai.com/v1' }).optional(),
+    ),
+    STT_API_KEY: optionalString,
+    /** The provider's model name (default whisper-1). */
+    STT_MODEL: optionalString,
+    /** Time one provider call (a piece of at most 5 minutes of audio) may take. */
+    STT_TIMEOUT_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1000).max(600_000).default(120_000)),
+    /**
      * Optional OpenAI-compatible chat server that reads images (`POST {VISION_BASE_URL}/chat/completions` with an
      * `image_url` part: OpenAI, or Ollama with a vision model), for the image caption generator's captions and
      * alt-text. Without it the offline models (Human + Tesseract) caption.
@@ -100,6 +112,18 @@ export const EnvSchema = z
     VISION_MODEL: optionalString,
     /** Time one caption request to the provider may take. */
     VISION_TIMEOUT_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1000).max(300_000).default(60_000)),
+    /**
+     * Optional commercial deepfake / AI-image detectors, asked beside the offline findings (their score is shown
+     * labelled, never merged into the verdict): Hive (HIVE_API_KEY, a project's API token) or Sightengine
+     * (SIGHTENGINE_API_USER + SIGHTENGINE_API_SECRET, the `genai` model). Hive is asked when both are set.
+     */
+    HIVE_API_KEY: optionalString,
+    HIVE_API_URL: z.url({ protocol: /^https?$/, message: 'HIVE_API_URL must be an http(s) URL' }).default('https://api.thehive.ai'),
+    SIGHTENGINE_API_USER: optionalString,
+    SIGHTENGINE_API_SECRET: optionalString,
+    SIGHTENGINE_API_URL: z.url({ protocol: /^https?$/, message: 'SIGHTENGINE_API_URL must be an http(s) URL' }).default('https://api.sightengine.com'),
+    /** Time one detector call may take (the image upload included). */
+    DEEPFAKE_PROVIDER_TIMEOUT_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1000).max(120_000).default(20_000)),
     /** Stripe payments. Without STRIPE_SECRET_KEY the offline test provider (TEST MODE checkout) is used. */
     STRIPE_SECRET_KEY: optionalString.pipe(
       z
@@ -158,6 +182,9 @@ export const EnvSchema = z
     }
     if (Boolean(env.VISION_BASE_URL) !== Boolean(env.VISION_MODEL)) {
       ctx.addIssue({ code: 'custom', path: ['VISION_MODEL'], message: 'set both VISION_BASE_URL and VISION_MODEL, or neither' });
+    }
+    if (Boolean(env.SIGHTENGINE_API_USER) !== Boolean(env.SIGHTENGINE_API_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: ['SIGHTENGINE_API_SECRET'], message: 'set both SIGHTENGINE_API_USER and SIGHTENGINE_API_SECRET, or neither' });
     }
     if (Boolean(env.DETECTOR_SCORER_URL) !== Boolean(env.DETECTOR_SCORER_MODEL)) {
       ctx.addIssue({ code: 'custom', path: ['DETECTOR_SCORER_MODEL'], message: 'set both DETECTOR_SCORER_URL and DETECTOR_SCORER_MODEL, or neither' });

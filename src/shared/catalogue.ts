@@ -177,6 +177,7 @@ export const TOOLS: Tool[] = [
     iconColor: '#059669',
     requiresAuth: true,
     requiredRole: PRO,
+    live: true,
   }),
   tool({
     id: 'image_to_text',
@@ -186,6 +187,7 @@ export const TOOLS: Tool[] = [
     category: 'media',
     icon: 'Image',
     iconColor: '#d97706',
+    live: true,
   }),
   tool({
     id: 'deepfake_detector',
@@ -195,6 +197,7 @@ export const TOOLS: Tool[] = [
     category: 'media',
     icon: 'ShieldAlert',
     iconColor: '#e11d48',
+    live: true,
   }),
   tool({
     id: 'keyword_extractor',

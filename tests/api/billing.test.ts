@@ -172,6 +172,15 @@ describe(`plans, checkout and quotas (${process.env.TEST_DATABASE_URL ? 'Postgre
     expect(usage.recent.map((e: { status: string }) => e.status)).toEqual(['ok', 'rejected']);
   });
 
+  it('sells the image packs and the bundle now that live image tools spend image credits, and grants them', async () => {
+    const cookie = await register(t.app);
+    expect(await buy(t, cookie, { kind: 'pack', pack: 'image_pack_standard' })).toBe('/account?checkout=success&pack=image_pack_standard');
+    expect(await buy(t, cookie, { kind: 'pack', pack: 'power_user_bundle' })).toBe('/account?checkout=success&pack=power_user_bundle');
+    const credits = json(await get(t.app, '/api/user/simplified-usage', cookie)).data.credits;
+    expect(credits.images).toBe(50 + 30);
+    expect(credits.characters).toBe(500_000);
+  });
+
   it('free accounts get 5 detections a day (429 limit_reached after), pro accounts unlimited', async () => {
     const cookie = await register(t.app);
     for (let i = 0; i < 5; i++) {
@@ -301,9 +310,6 @@ describe(`plans, checkout and quotas (${process.env.TEST_DATABASE_URL ? 'Postgre
       ['/api/billing/checkout', { kind: 'plan', plan: 'free' }, 400],
       ['/api/billing/checkout', { kind: 'plan', plan: 'gold' }, 400],
       ['/api/billing/checkout', { kind: 'pack', pack: 'nope' }, 400],
-      // Image credits are not sold while no live tool can spend them (audio credits are: text to speech spends them, see tts.test.ts).
-      ['/api/billing/checkout', { kind: 'pack', pack: 'image_pack_standard' }, 409],
-      ['/api/billing/checkout', { kind: 'pack', pack: 'power_user_bundle' }, 409],
       ['/api/billing/checkout', { kind: 'other' }, 400],
       ['/api/billing/checkout', 'not json', 400],
       ['/api/billing/change-plan', { plan: 42 }, 400],

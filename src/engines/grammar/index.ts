@@ -1,15 +1,18 @@
 /**
  * Offline grammar and spelling checker.
  *
- *   checkGrammar(text) -> { issues: [{ start, end, message, kind, suggestions, source, rule }], corrected, timings }
+ *   checkGrammar(text) -> { issues: [{ start, end, message, kind, suggestions, source, rule, autoApplied }], corrected, timings }
  *
- * Two checkers run on the same text, concurrently, each in its own worker thread (worker.mjs), so a check never
- * blocks the event loop:
+ * Three checkers run on the same text, concurrently, in worker threads (worker.mjs), so a check never blocks the
+ * event loop:
  * - harper.js (`LocalLinter` with the WebAssembly binary inlined in the npm package, so nothing is fetched):
  *   grammar, agreement, word choice, spelling, repetition, a/an, punctuation and capitalisation — one lint pass
  *   over the whole text.
  * - retext (retext-english + retext-spell with dictionary-en, retext-repeated-words, retext-indefinite-article) plus
  *   hunspell suggestions: spelling, repeated words and a/an that harper may miss.
+ * - Veritext's own rules (rules.mjs, in the retext worker, on wink-nlp's tags and lemmas): subject–verb agreement,
+ *   pronoun case, they're/their, double negatives, number after quantifiers, introductory commas, ... that harper
+ *   misses (docs/grammar.md lists them with their precision on JFLEG dev).
  *
  * Each worker starts lazily on the first check (or `warmUp()`) and loads its checker once (harper takes 2–7 s and
  * ~0.4 GB per worker); `loadTimeMs()` reports how long harper took. Long texts are split across several harper
@@ -20,14 +23,20 @@
  * Offsets are JavaScript string indices (UTF-16 code units), so `text.slice(start, end)` is the flagged text.
  * Both checkers report spans in those units (verified with accented letters and emoji in tests/unit/grammar.test.ts).
  *
- * Overlapping issues are merged: issues with a suggestion win over those without, harper wins over retext, and the
- * narrower span wins; suggestions from an issue dropped for the same span are appended to the kept one. The issues
- * returned never overlap, so `corrected` applies the first suggestion of each of them.
+ * Overlapping issues are merged: issues with a suggestion win over those without, our rules over harper (they are
+ * narrower patterns that know the context) and harper over retext, and the narrower span wins; suggestions from an issue dropped for the same span are appended to the kept one. The issues returned
+ * never overlap.
+ *
+ * `corrected` applies the first suggestion of the issues whose rule is auto-applied (`autoApplied: true`): only rules
+ * that were right more often than wrong on the JFLEG development set (policy.ts, auto-apply.json, written by
+ * `npm run bench:grammar -- --write`). The others stay suggestions the user can accept.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
 import type { GrammarIssueKind } from '../../shared/api/grammar';
+import { autoApplies } from './policy';
+import { rankSuggestions, wordCount } from './spelling';
 
 export type { GrammarIssueKind };
 
@@ -39,9 +48,11 @@ export interface GrammarIssue {
   kind: GrammarIssueKind;
   /** replacements for text.slice(start, end), best first; '' removes the span */
   suggestions: string[];
-  source: 'harper' | 'retext';
-  /** the checker's rule name, e.g. SpellCheck, AnA, retext-spell */
+  source: 'harper' | 'retext' | 'rules';
+  /** the checker's rule name, e.g. SpellCheck, AnA, retext-spell, PluralSubjectVerb */
   rule: string;
+  /** whether `corrected` includes this issue's first suggestion (its rule is auto-applied, see policy.ts) */
+  autoApplied?: boolean;
 }
 
 export interface GrammarTimings {
@@ -49,8 +60,10 @@ export interface GrammarTimings {
   harperMs: number;
   /** how many parts harper linted side by side (1 = whole text) */
   harperParts: number;
-  /** time retext and the spelling suggestions took inside their worker */
+  /** time retext, our rules and the spelling suggestions took inside their worker */
   retextMs: number;
+  /** of retextMs, the time our rules (rules.mjs) took */
+  rulesMs?: number;
   /** wall-clock time of the whole check as the caller sees it */
   totalMs: number;
 }
@@ -372,17 +385,26 @@ const RETEXT_KIND: Record<string, GrammarIssueKind> = {
   'retext-indefinite-article': 'article',
 };
 
-async function retextIssues(text: string, skipSpelling: string[]): Promise<{ issues: GrammarIssue[]; ms: number }> {
+interface RuleRaw {
+  start: number;
+  end: number;
+  rule: string;
+  kind: GrammarIssueKind;
+  message: string;
+  suggestions: string[];
+}
+
+async function retextIssues(text: string, skipSpelling: string[]): Promise<{ issues: GrammarIssue[]; ms: number; rulesMs: number }> {
   await warmRetext();
-  const r = await retextWorker.request<{ issues: RetextRaw[]; ms: number }>({ op: 'check', text, skip: skipSpelling });
-  const issues: GrammarIssue[] = [];
+  const r = await retextWorker.request<{ issues: RetextRaw[]; ms: number; rules: RuleRaw[]; rulesMs: number }>({ op: 'check', text, skip: skipSpelling });
+  const issues: GrammarIssue[] = r.rules.map((i) => ({ ...i, source: 'rules' as const }));
   for (const m of r.issues) {
     const kind = RETEXT_KIND[m.source];
     if (!kind) continue;
     const problem = text.slice(m.start, m.end);
     issues.push({ start: m.start, end: m.end, message: retextMessage(kind, m, problem), kind, suggestions: m.suggestions, source: 'retext', rule: m.source });
   }
-  return { issues, ms: r.ms };
+  return { issues, ms: r.ms + r.rulesMs, rulesMs: r.rulesMs };
 }
 
 function retextMessage(kind: GrammarIssueKind, m: RetextRaw, problem: string): string {
@@ -401,12 +423,17 @@ function stripMarkdown(s: string): string {
 
 const overlaps = (a: GrammarIssue, b: GrammarIssue) => a.start < b.end && b.start < a.end;
 
-/** Keep a non-overlapping set: with suggestions first, harper first, narrower spans first. */
+const SOURCE_RANK: Record<GrammarIssue['source'], number> = { rules: 0, harper: 1, retext: 2 };
+
+/**
+ * Keep a non-overlapping set: with suggestions first, then our rules, harper, retext, then narrower spans. (Not the
+ * auto-apply table: the issues found must not depend on it, or the bench that writes it would chase its own tail.)
+ */
 export function mergeIssues(all: GrammarIssue[]): GrammarIssue[] {
   const ranked = [...all].sort(
     (a, b) =>
       Number(b.suggestions.length > 0) - Number(a.suggestions.length > 0) ||
-      Number(a.source !== 'harper') - Number(b.source !== 'harper') ||
+      SOURCE_RANK[a.source] - SOURCE_RANK[b.source] ||
       a.end - a.start - (b.end - b.start) ||
       a.start - b.start,
   );
@@ -449,6 +476,12 @@ export function applyIssues(text: string, issues: readonly GrammarIssue[]): stri
   return out + text.slice(at);
 }
 
+/** A split suggestion ("int rested") one of whose parts is no common word: harper found no spelling for the word. */
+function garbledSplit(suggestion: string | undefined): boolean {
+  if (!suggestion || !/\s/.test(suggestion)) return false;
+  return suggestion.split(/\s+/).some((part) => !/^(a|I)$/.test(part) && (part.length < 2 || wordCount(part) < 50));
+}
+
 const WORD_RE = /[\p{L}\p{N}][\p{L}\p{M}\p{N}'’-]*/gu;
 const ALNUM = /[\p{L}\p{N}]/u;
 
@@ -463,7 +496,7 @@ const LONG_RUN = new RegExp(`\\S{${MAX_CHECKED_RUN + 1},}`, 'g');
 
 export async function checkGrammar(input: string): Promise<GrammarResult> {
   const t0 = performance.now();
-  if (!input.trim()) return { issues: [], corrected: input, timings: { harperMs: 0, harperParts: 0, retextMs: 0, totalMs: 0 } };
+  if (!input.trim()) return { issues: [], corrected: input, timings: { harperMs: 0, harperParts: 0, retextMs: 0, rulesMs: 0, totalMs: 0 } };
   // Harper's time on one run without spaces grows far faster than its length (a 200,000-character "word" took a
   // minute): such runs are blanked with spaces of the same length, so every offset still points into the input.
   const text = input.replace(LONG_RUN, (run) => ' '.repeat(run.length));
@@ -478,25 +511,45 @@ export async function checkGrammar(input: string): Promise<GrammarResult> {
   // the two checkers run at the same time, each on its own thread
   const [h, r] = await Promise.all([harperIssues(text), retextIssues(text, [...skip])]);
   const fromHarper = h.issues.filter((i) => !partOfToken(text, i));
+  // harper's spelling suggestions, nearest and commonest first (spelling.ts)
+  for (const i of fromHarper) if (i.kind === 'spelling' && i.suggestions.length > 1) i.suggestions = rankSuggestions(text.slice(i.start, i.end), i.suggestions);
   const issues = mergeIssues([...fromHarper, ...r.issues]);
   // Hunspell suggestions only for the unknown words harper did not flag (harper's suggestions win the others). Its
   // dictionary is far smaller than harper's, so these are mostly valid terms ("scalable", "lossy"), and its
-  // suggestions for them are wrong ("salable", "mossy"): they are offered for review, never applied to `corrected`.
+  // suggestions for them are wrong ("salable", "mossy"): they are offered for review, never applied to `corrected`
+  // (policy.ts, NEVER_AUTO_APPLIED).
   // Long and compound tokens are skipped: they are nearly always such terms, and cost hunspell the most.
   const bare = issues.filter(
     (i) => i.rule === 'retext-spell' && i.suggestions.length === 0 && i.end - i.start <= 12 && !/[-./]/.test(text.slice(i.start, i.end)),
   );
+  // Harper sometimes splits a misspelt word into two where a part is no word at all ("intrested" -> "int rested",
+  // "exsit" -> "ex sit"): those get hunspell's spelling suggestions first (the split stays as the last one).
+  const garbled = issues.filter((i) => i.rule === 'SplitWords' && garbledSplit(i.suggestions[0]));
   let suggestMs = 0;
-  if (bare.length) {
-    const words = [...new Set(bare.map((i) => text.slice(i.start, i.end).replace(/’/g, "'")))];
+  if (bare.length || garbled.length) {
+    const key = (i: GrammarIssue) => text.slice(i.start, i.end).replace(/’/g, "'");
+    const words = [...new Set([...bare, ...garbled].map(key))];
     await warmRetext();
     const s = await retextWorker.request<{ suggestions: Record<string, string[]>; ms: number }>({ op: 'suggest', words });
-    for (const i of bare) i.suggestions = s.suggestions[text.slice(i.start, i.end).replace(/’/g, "'")] ?? [];
+    for (const i of bare) i.suggestions = s.suggestions[key(i)] ?? [];
+    for (const i of garbled) {
+      const better = rankSuggestions(
+        key(i),
+        (s.suggestions[key(i)] ?? []).filter((w) => !/\s/.test(w)),
+      );
+      if (better.length) i.suggestions = [...better, ...i.suggestions];
+    }
     suggestMs = s.ms;
   }
+  // only the rules that were right more often than wrong on JFLEG dev are applied; the rest wait for a click
+  for (const i of issues) i.autoApplied = autoApplies(i, text);
   const corrected = applyIssues(
     input,
-    issues.filter((i) => i.rule !== 'retext-spell'),
+    issues.filter((i) => i.autoApplied),
   );
-  return { issues, corrected, timings: { harperMs: h.ms, harperParts: h.parts, retextMs: r.ms + suggestMs, totalMs: performance.now() - t0 } };
+  return {
+    issues,
+    corrected,
+    timings: { harperMs: h.ms, harperParts: h.parts, retextMs: r.ms + suggestMs, rulesMs: r.rulesMs, totalMs: performance.now() - t0 },
+  };
 }

@@ -4,8 +4,9 @@
  * workerData.role:
  * - 'harper': harper.js LocalLinter (WebAssembly inlined in the npm package); loads once, on the first message.
  *   Replies with plain objects (start, end, message, rule, lintKind, suggestions) for the whole text in one lint pass.
- * - 'retext': retext-english + retext-spell (dictionary-en; flags only) + repeated words + a/an; on request, hunspell
- *   (nspell) suggestions for unknown words, within a wall-clock budget.
+ * - 'retext': retext-english + retext-spell (dictionary-en; flags only) + repeated words + a/an, and Veritext's own
+ *   rules (rules.mjs: agreement, pronoun case, they're/their, double negatives, ... on wink-nlp's tags); on request,
+ *   hunspell (nspell) suggestions for unknown words, within a wall-clock budget.
  *
  * Protocol: { id, op: 'warm' | 'check', text, skip } or { id, op: 'suggest', words } (retext only)
  *   -> { id, ok: true, result } | { id, ok: false, error }.
@@ -43,6 +44,9 @@ function harper() {
     const [{ LocalLinter, Dialect }, { binaryInlined }] = await Promise.all([import('harper.js'), import('harper.js/binaryInlined')]);
     const linter = new LocalLinter({ binary: binaryInlined, dialect: Dialect.American });
     await linter.setup();
+    // LongSentences flags a whole sentence (no suggestion), and harper then drops every other lint inside that span:
+    // a misspelling in a 45-word sentence went unreported. Long sentences are a style matter; the errors are not.
+    await linter.setLintConfig({ ...(await linter.getLintConfig()), LongSentences: false });
     // the first lints build harper's lazy tables (spell-check index, rule set); do it here, not in a request
     await linter.lint(WARM_UP_TEXT, { language: 'plaintext' });
     harperLoadMs = performance.now() - t0;
@@ -135,8 +139,26 @@ function speller() {
 
 const RETEXT_SOURCES = new Set(['retext-spell', 'retext-repeated-words', 'retext-indefinite-article']);
 
+let rulesLoad = null;
+
+/** rules.mjs loads wink-nlp's model (~1 s) on its first run: the warm-up pays for it */
+function rules() {
+  rulesLoad ??= import('./rules.mjs').then(
+    (m) => {
+      m.lintRules(WARM_UP_TEXT);
+      return m;
+    },
+    (err) => {
+      // a failed load is tried again on the next request rather than cached
+      rulesLoad = null;
+      throw err;
+    },
+  );
+  return rulesLoad;
+}
+
 async function retextCheck(text, skip) {
-  const { processor, VFile } = await retext();
+  const [{ processor, VFile }, { lintRules }] = await Promise.all([retext(), rules()]);
   const t0 = performance.now();
   const file = new VFile(text);
   spellIgnore.length = 0;
@@ -165,7 +187,9 @@ async function retextCheck(text, skip) {
     const word = text.slice(i.start, i.end).replace(/’/g, "'");
     i.suggestions = (suggestionCache.get(word) ?? []).filter((x) => x !== word);
   }
-  return { issues: out, ms: performance.now() - t0 };
+  const t1 = performance.now();
+  const ruleIssues = lintRules(text);
+  return { issues: out, ms: t1 - t0, rules: ruleIssues, rulesMs: performance.now() - t1 };
 }
 
 /** hunspell suggestions for unknown words, cached across requests; words past the time budget get none */
@@ -199,7 +223,7 @@ async function handle(msg) {
   }
   if (role === 'retext') {
     if (msg.op === 'warm') {
-      await Promise.all([retext(), speller()]);
+      await Promise.all([retext(), speller(), rules()]);
       return {};
     }
     if (msg.op === 'suggest') return suggest(msg.words ?? []);

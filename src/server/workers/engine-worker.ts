@@ -16,6 +16,9 @@ import { analyzeSeo } from '../../engines/seo-score';
 import { summarize } from '../../engines/summarizer';
 import { synthesizePiece } from '../../engines/tts';
 import { encodeMp3 } from '../../engines/tts/mp3';
+import { captionImage } from '../../engines/vision';
+import { deepfakeJob } from '../../engines/deepfake';
+import { decodeForTranscription } from '../../engines/stt/decode';
 import type { EngineJobs } from '../engine-pool';
 
 const JOBS: { [K in keyof EngineJobs]: (args: EngineJobs[K]['args']) => EngineJobs[K]['result'] | Promise<EngineJobs[K]['result']> } = {
@@ -33,6 +36,9 @@ const JOBS: { [K in keyof EngineJobs]: (args: EngineJobs[K]['args']) => EngineJo
   keyphrases: ({ text, opts }) => extractKeyphrases(text, opts),
   hashtags: ({ text, max, opts }) => generateHashtags(extractKeyphrases(text, { max }).keyphrases, opts),
   metaDescription: ({ text, opts }) => extractMetaDescription(text, opts),
+  captionImage: ({ bytes, jpeg }) => captionImage(bytes, { jpeg }),
+  deepfakeScan: ({ bytes, faces, providerCopy }) => deepfakeJob(bytes, { faces, providerCopy }),
+  sttDecode: ({ bytes, maxSeconds }) => decodeForTranscription(bytes, maxSeconds),
   // for the pool's own tests: keep the thread busy, or allocate until the heap limit stops it
   spin: ({ ms }) => {
     const end = Date.now() + ms;

@@ -15,8 +15,11 @@ export interface GrammarIssueDto {
   kind: GrammarIssueKind;
   /** replacements for the flagged text, best first; '' removes it */
   suggestions: string[];
-  source: 'harper' | 'retext';
+  /** 'rules': the engine's own rules (src/engines/grammar/rules.mjs) */
+  source: 'harper' | 'retext' | 'rules';
   rule: string;
+  /** whether `corrected` includes the first suggestion (only rules measured right more often than wrong are applied) */
+  autoApplied?: boolean;
 }
 
 export interface GrammarResponse {

@@ -16,6 +16,8 @@ const FOOTER_TOOL_SLUGS = [
   'keyword-extractor',
   'seo-score-analyzer',
   'text-to-speech',
+  'image-caption-generator',
+  'deepfake-detector',
 ];
 // Only tools that work on this server are advertised; a placeholder is reached from the full catalogue, where it says so.
 const FOOTER_TOOLS = FOOTER_TOOL_SLUGS.map((s) => TOOLS.find((t) => t.slug === s)).filter((t): t is Tool => t !== undefined && t.live);

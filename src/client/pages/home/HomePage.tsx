@@ -37,6 +37,8 @@ const FEATURED_IDS = [
   'ai_summarizer',
   'chatgpt_detector',
   'text_to_speech',
+  'image_to_text',
+  'deepfake_detector',
   'code_explainer',
   'keyword_extractor',
   'seo_score_analyzer',
