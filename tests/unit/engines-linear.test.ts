@@ -67,8 +67,21 @@ function best(f: () => void): number {
   return min;
 }
 
-/** time(4n) / time(n), with n grown until time(n) is measurable (or 4n reaches the largest request). */
+/**
+ * time(4n) / time(n), measured up to three times: a ratio over the limit is measured again, so one garbage-collector
+ * pause or a test running beside this one (the media engines load large models) is not taken for super-linear growth.
+ * A quadratic engine is over the limit every time.
+ */
 function growth(run: (text: string) => unknown, make: (n: number) => string): { n: number; small: number; large: number; ratio: number } {
+  let g = growthOnce(run, make);
+  for (let attempt = 1; attempt < 3 && g.ratio >= LIMIT; attempt++) {
+    const again = growthOnce(run, make);
+    if (again.ratio < g.ratio) g = again;
+  }
+  return g;
+}
+
+function growthOnce(run: (text: string) => unknown, make: (n: number) => string): { n: number; small: number; large: number; ratio: number } {
   run(make(1000));
   let n = 2000;
   let small = best(() => run(make(n)));
