@@ -5,6 +5,8 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
     include: ['tests/**/*.test.ts'],
+    // timing comparisons run alone afterwards (vitest.timing.config.ts)
+    exclude: ['tests/timing/**', '**/node_modules/**'],
     environment: 'node',
     // Each API test file boots its own in-memory PGlite; a few in parallel is what 2 cores take.
     maxWorkers: 2,
