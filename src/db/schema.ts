@@ -17,6 +17,8 @@ export const users = pgTable(
     googleSub: text('google_sub').unique(),
     /** Opt-in (institutional-repository model): checked texts are added to the plagiarism reference library. */
     shareSubmissions: boolean('share_submissions').notNull().default(false),
+    /** Opt-in: while on, each check is kept in scan_history (off by default). */
+    historyEnabled: boolean('history_enabled').notNull().default(false),
     /** Set while staff have suspended the account: it cannot log in and its sessions stop working. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -556,9 +558,134 @@ export const apiKeys = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedBy: uuid('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Catalogue tool ids the key may call; null = every tool the owner's plan allows. */
+    scopes: text('scopes').array(),
+    /** After this instant the key is refused, as if revoked; null = never expires. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('api_keys_user_idx').on(t.userId)],
+);
+
+/**
+ * `Idempotency-Key` of a POST to /api/v1: the first request's answer is kept, and a retry with the same key and body
+ * gets it again instead of running (and charging) twice. A row without a status is a request still running.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    apiKeyId: uuid('api_key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** SHA-256 of method, path and body: the same key with another request is refused (422). */
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.apiKeyId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/** A check kept while its user has history on: tool, input, result and date. Deleted after the retention period. */
+export const scanHistory = pgTable(
+  'scan_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** catalogue tool id */
+    tool: text('tool').notNull(),
+    input: text('input').notNull(),
+    result: jsonb('result').notNull(),
+    /** 'web' | 'api' | 'batch' */
+    source: text('source').notNull().default('web'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('scan_history_user_idx').on(t.userId, t.createdAt), index('scan_history_created_idx').on(t.createdAt)],
+);
+
+/**
+ * A detector or plagiarism result saved as a report (PDF on demand, optional share link). The share token is stored
+ * only as a hash; revoking clears it.
+ */
+export const savedReports = pgTable(
+  'saved_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tool: text('tool').notNull(),
+    title: text('title').notNull(),
+    input: text('input').notNull(),
+    result: jsonb('result').notNull(),
+    engine: text('engine').notNull(),
+    modelVersion: text('model_version'),
+    shareTokenHash: text('share_token_hash').unique(),
+    shareExpiresAt: timestamp('share_expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('saved_reports_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Many documents checked by one tool in the background; its items are the queue. */
+export const batches = pgTable(
+  'batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tool: text('tool').notNull(),
+    name: text('name'),
+    /** 'queued' | 'running' | 'done' | 'cancelled' */
+    status: text('status').notNull().default('queued'),
+    total: integer('total').notNull(),
+    done: integer('done').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    /** 'web' | 'api' */
+    source: text('source').notNull().default('web'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [index('batches_user_idx').on(t.userId, t.createdAt), index('batches_status_idx').on(t.status, t.createdAt)],
+);
+
+/**
+ * One document of a batch. Workers claim items with FOR UPDATE SKIP LOCKED and a lease (`locked_until`): two
+ * instances never hold the same item, and an item whose worker died is claimed again when its lease runs out.
+ */
+export const batchItems = pgTable(
+  'batch_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => batches.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    filename: text('filename').notNull(),
+    text: text('text').notNull(),
+    words: integer('words').notNull().default(0),
+    /** 'queued' | 'running' | 'done' | 'failed' */
+    status: text('status').notNull().default('queued'),
+    result: jsonb('result'),
+    /** {code, message} once failed */
+    error: jsonb('error'),
+    attempts: integer('attempts').notNull().default(0),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** times this item's work was completed; a test and the bench assert it never exceeds 1 */
+    completions: integer('completions').notNull().default(0),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('batch_items_batch_idx').on(t.batchId, t.position),
+    index('batch_items_queue_idx').on(t.status, t.lockedUntil),
+  ],
 );
 
 /** A user's request to refund one payment. Staff approve it (refunded through the payment's provider) or refuse it. */
