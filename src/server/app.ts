@@ -54,6 +54,7 @@ import { usageRoutes } from './routes/usage';
 import { supportRoutes } from './routes/support';
 import { adminSupportRoutes } from './routes/admin-support';
 import { reportRoutes } from './routes/reports';
+import type { ToolRouteInfo } from './tool-route';
 import { apiKeyRoutes } from './routes/api-keys';
 import { adminApiKeyRoutes } from './routes/admin-api-keys';
 import { adminBillingRoutes } from './routes/admin-billing';
@@ -123,6 +124,7 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
   registerCsrf(app, ctx.origin);
   // Before any route is registered: every /api route declares who may call it.
   registerAccessControl(app);
+  app.decorate('toolRoutes', [] as ToolRouteInfo[]);
   // The admin IP allow-list and "require two-factor for staff" (settings), on every staff route.
   registerStaffGuards(app);
   // Uploads are read per route with their own limits (see services/tool-input.ts).

@@ -24,6 +24,13 @@ import type { MediaFile } from './services/media-type';
 import { admitCaller, resolveCaller, runTool, type AllowanceState, type Caller, type ChargeHold, type MediaCost } from './services/tool-gate';
 import { readToolInput, type MediaUpload } from './services/tool-input';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every tool endpoint as registered (read by the OpenAPI document and its test). */
+    toolRoutes: ToolRouteInfo[];
+  }
+}
+
 /** Every tool's input has the text it works on; the other fields are the tool's options. */
 type ToolInputSchema = z.ZodObject<{ text: z.ZodType<string> }>;
 
@@ -106,23 +113,59 @@ export interface ToolDefinition<S extends ToolInputSchema, R, B extends object> 
   engine: (result: R) => string | null | undefined;
   /** The typed answer body; toolRoute adds `text` when the input was an upload. */
   answer: (result: R, meta: ToolAnswerMeta<z.infer<S>>) => B;
+  /**
+   * The answer's zod schema (src/shared/api), from which the OpenAPI document describes the response; the type of
+   * `answer` is checked against it.
+   */
+  output?: z.ZodType<B>;
+}
+
+/** What the API documentation needs to know of a registered tool endpoint. */
+export interface ToolRouteInfo {
+  /** the web route, e.g. '/api/tools/ai-humanizer' */
+  path: string;
+  /** the public API route, e.g. '/api/v1/tools/ai-humanizer' */
+  v1Path: string;
+  tool: string;
+  access: RouteAccess;
+  input: ToolInputSchema;
+  output: z.ZodType | undefined;
+  upload: MediaUpload | undefined;
 }
 
 /** A tool endpoint ready to register; its types stay inside. */
 export interface ToolRoute {
   path: string;
   tool: string;
+  info: ToolRouteInfo;
   register(app: FastifyInstance): void;
+}
+
+/** The public API's path of a tool's web route: /api/tools/<slug> → /api/v1/tools/<slug>. */
+export function v1PathOf(path: string): string {
+  if (!path.startsWith('/api/tools/')) throw new Error(`${path}: a tool route lives under /api/tools/`);
+  return '/api/v1/tools/' + path.slice('/api/tools/'.length);
 }
 
 /** Define a tool endpoint (register it in a route plugin with `.register(app)`). */
 export function toolRoute<S extends ToolInputSchema, R, B extends object>(def: ToolDefinition<S, R, B>): ToolRoute {
   // a definition error, caught when the module loads rather than on a user's request
   if (def.upload && !def.media) throw new Error(`${def.path}: an upload tool must say what a request costs (media)`);
+  const info: ToolRouteInfo = {
+    path: def.path,
+    v1Path: v1PathOf(def.path),
+    tool: def.tool,
+    access: def.access ?? 'public',
+    input: def.input,
+    output: def.output,
+    upload: def.upload,
+  };
   return {
     path: def.path,
     tool: def.tool,
+    info,
     register(app) {
+      app.toolRoutes.push(info);
       // apiKey: a request with `Authorization: Bearer <key>` acts for the key's owner (resolveCaller), cookies unread.
       app.post(def.path, { config: { access: def.access ?? 'public', apiKey: true } }, (req, reply) => handle(app.ctx, def, req, reply));
     },
