@@ -95,6 +95,8 @@ export default defineConfig([
 
   { files: ['src/engines/**'], rules: { 'no-restricted-imports': restrict(...noInfraInEngines) } },
   { files: ['src/shared/**'], rules: { 'no-restricted-imports': restrict(noServer, noDb, noClient) } },
+  // The command line (veritext detect) runs engines offline or calls a server's public API, never the server's code.
+  { files: ['src/cli/**'], rules: { 'no-restricted-imports': restrict(noServer, noDb, noClient) } },
   { files: ['src/client/**'], rules: { 'no-restricted-imports': restrict(noServer, noDb) } },
   {
     files: ['src/client/pages/**', 'src/client/components/**'],

@@ -30,8 +30,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    // A fresh embedded database per run, so tests never depend on leftovers.
-    command: `rm -rf .tmp/e2e-data-${PORT} && NODE_ENV=test LOG_LEVEL=warn SIGNUPS_PER_ADDRESS_PER_HOUR=0 PORT=${PORT} HOST=127.0.0.1 DATA_DIR=.tmp/e2e-data-${PORT} APP_ORIGIN=http://127.0.0.1:${PORT} npx tsx src/server/index.ts`,
+    // A fresh embedded database per run, so tests never depend on leftovers; the small bundled library, since the full
+    // one would be indexing for minutes beside the tests.
+    command: `rm -rf .tmp/e2e-data-${PORT} && NODE_ENV=test LOG_LEVEL=warn SIGNUPS_PER_ADDRESS_PER_HOUR=0 STARTER_LIBRARY=small PORT=${PORT} HOST=127.0.0.1 DATA_DIR=.tmp/e2e-data-${PORT} APP_ORIGIN=http://127.0.0.1:${PORT} npx tsx src/server/index.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     // Generous: a cold start on a loaded 2-core machine (CI beside other jobs) has taken over a minute.

@@ -30,6 +30,7 @@ const BlogPage = lazy(() => import('./pages/content/BlogPage'));
 const BlogPostPage = lazy(() => import('./pages/content/BlogPostPage'));
 const ToolsIndexPage = lazy(() => import('./pages/content/ToolsIndexPage'));
 const ToolCollectionPage = lazy(() => import('./pages/content/ToolCollectionPage'));
+const DevelopersPage = lazy(() => import('./pages/content/DevelopersPage'));
 const DevMailboxPage = lazy(() => import('./pages/dev/DevMailboxPage'));
 
 // Plans, account (forms, dialogs) and usage (chart) pages: loaded on demand.
@@ -37,6 +38,7 @@ const PricingPage = lazy(() => import('./pages/user/PricingPage'));
 const DashboardPage = lazy(() => import('./pages/user/DashboardPage'));
 const AccountPage = lazy(() => import('./pages/user/AccountPage'));
 const UsagePage = lazy(() => import('./pages/user/UsagePage'));
+const BatchPage = lazy(() => import('./pages/user/BatchPage'));
 
 // Auth and admin screens carry the form validation (zod) and admin code: loaded on demand.
 const LoginPage = lazy(() => import('./pages/auth/LoginPage'));
@@ -79,7 +81,14 @@ const AdminApiKeysPage = lazy(() => import('./pages/admin/AdminApiKeysPage'));
 const AdminPaymentsPage = lazy(() => import('./pages/admin/AdminPaymentsPage'));
 const AdminInvoicesPage = lazy(() => import('./pages/admin/AdminInvoicesPage'));
 const AdminRefundsPage = lazy(() => import('./pages/admin/AdminRefundsPage'));
+const AdminBatchProcessingPage = lazy(() => import('./pages/admin/AdminBatchProcessingPage'));
 const InvoicePage = lazy(() => import('./pages/user/InvoicePage'));
+// Scan history and saved reports (features/history); /r/:token is a shared report, open to anyone with the link.
+const HistoryPage = lazy(() => import('./features/history/HistoryPage'));
+const HistoryItemPage = lazy(() => import('./features/history/HistoryItemPage'));
+const ReportsPage = lazy(() => import('./features/history/ReportsPage'));
+const ReportPage = lazy(() => import('./features/history/ReportPage'));
+const SharedReportPage = lazy(() => import('./features/history/SharedReportPage'));
 
 function NotFoundRoute() {
   usePageTitle('Page Not Found');
@@ -156,6 +165,7 @@ const contentRoutes: RouteObject[] = [
   { path: 'advertise', element: <AdvertisePage />, handle: h({ title: 'Advertise With Us' }) },
   { path: 'blog', element: <BlogPage />, handle: h({ title: 'Blog' }) },
   { path: 'blog/:slug', element: <BlogPostPage />, handle: h({ title: 'Blog' }) },
+  { path: 'developers', element: <DevelopersPage />, handle: h({ title: 'API documentation' }) },
 ];
 
 export const routes: RouteObject[] = [
@@ -202,6 +212,7 @@ export const routes: RouteObject[] = [
           { path: 'payments', element: <AdminPaymentsPage />, handle: h({ title: 'Payments' }) },
           { path: 'invoices', element: <AdminInvoicesPage />, handle: h({ title: 'Invoices' }) },
           { path: 'refunds', element: <AdminRefundsPage />, handle: h({ title: 'Refund Management' }) },
+          { path: 'batch-processing', element: <AdminBatchProcessingPage />, handle: h({ title: 'Batch Processing' }) },
           { path: 'settings', element: <AdminSettingsPage />, handle: h({ title: 'Settings' }) },
           { path: 'features', element: <AdminFeaturesPage />, handle: h({ title: 'Feature Toggles' }) },
           { path: 'ip-whitelist', element: <AdminIpWhitelistPage />, handle: h({ title: 'IP Whitelisting' }) },
@@ -249,8 +260,14 @@ export const routes: RouteObject[] = [
               { path: 'dashboard', element: <DashboardPage />, handle: h({ title: 'Dashboard' }) },
               { path: 'account', element: <AccountPage />, handle: h({ title: 'Account Settings' }) },
               { path: 'usage', element: <UsagePage />, handle: h({ title: 'Usage' }) },
+              { path: 'history', element: <HistoryPage />, handle: h({ title: 'History' }) },
+              { path: 'history/:id', element: <HistoryItemPage />, handle: h({ title: 'History' }) },
+              { path: 'reports', element: <ReportsPage />, handle: h({ title: 'Saved reports' }) },
+              { path: 'reports/:id', element: <ReportPage />, handle: h({ title: 'Saved report' }) },
+              { path: 'batch', element: <BatchPage />, handle: h({ title: 'Batch checks' }) },
             ],
           },
+          { path: 'r/:token', element: <SharedReportPage />, handle: h({ title: 'Shared report' }) },
           { path: ':slug', element: <ComparisonOrNotFound /> },
           { path: '*', element: <NotFoundRoute />, handle: h({ title: 'Page Not Found' }) },
         ],

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { RouteAccess } from '../shared/permissions';
 import { requirePermission, requirePlanAccount, requireUser } from './http';
+import { authenticateApiRequest } from './services/public-api';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -51,8 +52,10 @@ export function registerAccessControl(app: FastifyInstance): void {
         app.routeAccess.push({ method, url: route.url, access });
     }
     if (access === 'public') return;
-    const guard: onRequestHookHandler = async (req: FastifyRequest) => {
-      if (access === 'user') await requireUser(req);
+    const guard: onRequestHookHandler = async (req: FastifyRequest, reply) => {
+      // the public API: the Bearer key alone, within its rate; no cookie is read (services/public-api.ts)
+      if (access === 'apikey') await authenticateApiRequest(req, reply);
+      else if (access === 'user') await requireUser(req);
       else if (access === 'account') await requirePlanAccount(req);
       else await requirePermission(req, access);
     };

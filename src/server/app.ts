@@ -19,6 +19,9 @@ import { BLOG_SAMPLES } from '../shared/blog-samples';
 import { publishedPostBySlug } from './services/blog';
 import { crawlRoutes } from './routes/crawl';
 import { registerCsrf } from './plugins/csrf';
+import { registerPublicApi } from './plugins/public-api';
+import { publicApiRoutes } from './routes/public-api';
+import { openApiRoutes } from './routes/openapi';
 import { adminRoutes } from './routes/admin';
 import { adminUserRoutes } from './routes/admin-users';
 import { adminRoleRoutes } from './routes/admin-roles';
@@ -60,6 +63,10 @@ import { adminApiKeyRoutes } from './routes/admin-api-keys';
 import { adminBillingRoutes } from './routes/admin-billing';
 import { refundRequestRoutes } from './routes/refund-requests';
 import { invoiceRoutes } from './routes/invoices';
+import { historyRoutes } from './routes/history';
+import { savedReportRoutes } from './routes/saved-reports';
+import { sharedReportExists } from './services/saved-reports';
+import { batchRoutes } from './routes/batches';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -122,6 +129,8 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
     hsts: ctx.env.NODE_ENV === 'production',
   });
   registerCsrf(app, ctx.origin);
+  // /api/v1: API keys refused on web routes, Idempotency-Key on POST (the key check itself is the 'apikey' access)
+  registerPublicApi(app);
   // Before any route is registered: every /api route declares who may call it.
   registerAccessControl(app);
   app.decorate('toolRoutes', [] as ToolRouteInfo[]);
@@ -160,6 +169,8 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
   await app.register(usageRoutes);
   await app.register(apiKeyRoutes);
   await app.register(adminApiKeyRoutes);
+  await app.register(publicApiRoutes);
+  await app.register(openApiRoutes);
   await app.register(accountRoutes);
   await app.register(adminPlanRoutes);
   await app.register(blogRoutes);
@@ -173,6 +184,9 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
   await app.register(adminBillingRoutes);
   await app.register(refundRequestRoutes);
   await app.register(invoiceRoutes);
+  await app.register(historyRoutes);
+  await app.register(savedReportRoutes);
+  await app.register(batchRoutes);
   if (ctx.env.NODE_ENV !== 'production') await app.register(devRoutes);
 
   for (const [from, to] of Object.entries(LEGACY_REDIRECTS)) {
@@ -200,7 +214,12 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
     }
     // Client-side routes (and the SPA's own 404 page) are rendered by index.html; a path the app has no page for
     // gets it with a real 404 status, so crawlers do not index "404 Page Not Found" as a page.
-    return appPathStatus(ctx, req.url.split('?')[0]!).then((status) => reply.status(status).header('cache-control', 'no-cache').sendFile('index.html'));
+    return appPathStatus(ctx, req.url.split('?')[0]!).then((status) => {
+      // A 404 always carries the page: a browser revalidating a page it once had (a revoked report link) would otherwise
+      // get an empty 404 from the static file's conditional-request handling, and show its own error page.
+      if (status === 404) for (const h of ['if-none-match', 'if-modified-since']) delete req.raw.headers[h];
+      return reply.status(status).header('cache-control', 'no-cache').sendFile('index.html');
+    });
   });
 
   return app;
@@ -220,6 +239,9 @@ async function appPathStatus(ctx: ServerContext, path: string): Promise<200 | 40
     if (BLOG_SAMPLES.some((p) => p.slug === slug)) return 200;
     return (await publishedPostBySlug(ctx.db, ctx.origin, slug)) ? 200 : 404;
   }
+  // a shared report's page exists while its link works (a revoked or expired link is a 404)
+  const shared = /^\/r\/([^/]+)\/?$/.exec(pathname);
+  if (shared) return (await sharedReportExists(ctx, shared[1]!)) ? 200 : 404;
   return isAppPath(path) ? 200 : 404;
 }
 

@@ -24,6 +24,11 @@ export const EnvSchema = z
     REQUEST_TIMEOUT_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(100).max(600_000).default(30_000)),
     /** Accounts one client address may create per hour (0: no limit), so one client cannot mint accounts to reset allowances. */
     SIGNUPS_PER_ADDRESS_PER_HOUR: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(100_000).default(10)),
+    /**
+     * Requests a minute one API key may send to /api/v1, for every plan; empty: the plan's figure
+     * (API_REQUESTS_PER_MINUTE in src/shared/api/public-api.ts: Pro 60, Agency 300).
+     */
+    API_RATE_LIMIT_PER_MINUTE: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(1_000_000).optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Public origin of the site, e.g. https://veritext.example.org. Used for e-mail links, OAuth and CSRF checks. */
     APP_ORIGIN: optionalString.pipe(z.url({ message: 'APP_ORIGIN must be a URL such as https://example.org' }).optional()),
@@ -170,11 +175,16 @@ export const EnvSchema = z
     BRAVE_SEARCH_URL: optionalString.pipe(z.url({ protocol: /^https?$/, message: 'BRAVE_SEARCH_URL must be an http(s) URL' }).optional()),
     /** The time a plagiarism check may spend on the web (searching, then fetching the candidate pages). */
     WEB_SEARCH_TIMEOUT_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1000).max(120_000).default(20_000)),
-    /** Import the bundled public-domain reference library for the plagiarism checker at first start (default true). */
+    /**
+     * The bundled public-domain reference library the plagiarism checker imports in the background at first start:
+     * 'full' (default; 3,945 documents, also for true/1/yes), 'small' (357 documents, indexed in seconds) or false.
+     */
     STARTER_LIBRARY: z
-      .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+      .enum(['full', 'small', 'true', 'false', '1', '0', 'yes', 'no', ''], {
+        message: 'STARTER_LIBRARY must be full, small or false',
+      })
       .optional()
-      .transform((v) => v === undefined || v === '' || v === 'true' || v === '1' || v === 'yes'),
+      .transform((v): 'full' | 'small' | false => (v === 'small' ? 'small' : v === 'false' || v === '0' || v === 'no' ? false : 'full')),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.LLM_BASE_URL) !== Boolean(env.LLM_MODEL)) {

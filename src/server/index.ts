@@ -5,7 +5,9 @@ import { EnvError, loadDotEnv, parseEnv } from './env';
 import { seedDemoUsers } from '../db/seed';
 import { importStarterLibraryIfEmpty } from './services/reference-library';
 import { seedSamplePosts } from './services/blog';
+import { startHistorySweep } from './services/history';
 import { configureGrammar, warmUp as warmUpGrammar } from '../engines/grammar';
+import { startBatchWorker, type BatchWorker } from './services/batch-runner';
 
 async function main(): Promise<void> {
   loadDotEnv();
@@ -24,12 +26,17 @@ async function main(): Promise<void> {
   sweeper.unref();
   // A charge whose request died with a previous process (kill -9, crash) is refunded now, then every minute.
   startChargeSweep(ctx, app.log);
+  // History retention: every instance asks now and hourly; one a day takes the lease and deletes expired items.
+  startHistorySweep(ctx, app.log);
 
+  let batchWorker: BatchWorker | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, shutting down`);
+    // the document being checked goes back to the queue (and its charge is given back) before the database closes
+    await batchWorker?.stop();
     await app.close();
     await ctx.database.close();
     release();
@@ -40,6 +47,8 @@ async function main(): Promise<void> {
 
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info(`Veritext is running at ${ctx.origin} (database: ${ctx.database.kind})`);
+  // Batch checks: this instance's worker takes documents from the queue in the database (services/batch-runner.ts).
+  batchWorker = startBatchWorker(ctx, app.log);
 
   // Without this the first humanize after a start is answered unchecked: harper is still loading (see writing.ts).
   if (env.GRAMMAR_PRELOAD) {
@@ -50,7 +59,9 @@ async function main(): Promise<void> {
 
   // First start: index the bundled reference library in the background; the server keeps serving.
   if (env.STARTER_LIBRARY) {
-    importStarterLibraryIfEmpty(ctx.db, { info: (msg) => app.log.info(msg) }).catch((err) => app.log.error({ err }, 'starter library import failed'));
+    importStarterLibraryIfEmpty(ctx.db, { info: (msg) => app.log.info(msg) }, { kind: env.STARTER_LIBRARY }).catch((err) =>
+      app.log.error({ err }, 'reference library import failed'),
+    );
   }
 }
 

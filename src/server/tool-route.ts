@@ -1,7 +1,8 @@
 /**
  * One definition per tool endpoint. A tool request flows:
  *
- *   toolRoute → resolveCaller (a Bearer API key's owner, else the session cookie's user, else a visitor)
+ *   toolRoute → resolveCaller (on /api/v1/tools/…, the Bearer API key's owner; on /api/tools/…, the session cookie's
+ *               user, else a visitor)
  *             + admitCaller (login-only and plan-gated tools, before any upload is read)
  *             → readToolInput (JSON, or multipart with the text extracted from the file; validated by `input`;
  *               a media tool's upload is typed by its content and handed to the service as `file`)
@@ -20,7 +21,9 @@ import type { AnonAllowance } from '../shared/limits';
 import type { RouteAccess } from '../shared/permissions';
 import type { ServerContext } from './context';
 import { AppError, toAppError } from './errors';
+import { startIdempotency, uploadHash } from './plugins/public-api';
 import type { MediaFile } from './services/media-type';
+import { keepCheck } from './services/keep-check';
 import { admitCaller, resolveCaller, runTool, type AllowanceState, type Caller, type ChargeHold, type MediaCost } from './services/tool-gate';
 import { readToolInput, type MediaUpload } from './services/tool-input';
 
@@ -131,6 +134,9 @@ export interface ToolRouteInfo {
   input: ToolInputSchema;
   output: z.ZodType | undefined;
   upload: MediaUpload | undefined;
+  /** The definition's `available` and `stream`: the document says which endpoints need a language model or stream. */
+  available: ((ctx: ServerContext) => void) | undefined;
+  stream: ((ctx: ServerContext) => boolean) | undefined;
 }
 
 /** A tool endpoint ready to register; its types stay inside. */
@@ -159,6 +165,8 @@ export function toolRoute<S extends ToolInputSchema, R, B extends object>(def: T
     input: def.input,
     output: def.output,
     upload: def.upload,
+    available: def.available,
+    stream: def.stream,
   };
   return {
     path: def.path,
@@ -166,8 +174,11 @@ export function toolRoute<S extends ToolInputSchema, R, B extends object>(def: T
     info,
     register(app) {
       app.toolRoutes.push(info);
-      // apiKey: a request with `Authorization: Bearer <key>` acts for the key's owner (resolveCaller), cookies unread.
-      app.post(def.path, { config: { access: def.access ?? 'public', apiKey: true } }, (req, reply) => handle(app.ctx, def, req, reply));
+      // The web route: the session cookie's user or a visitor (an API key is refused there, plugins/public-api.ts).
+      app.post(def.path, { config: { access: def.access ?? 'public' } }, (req, reply) => handle(app.ctx, def, req, reply));
+      // The public API's twin: the same definition for an API key's owner only (access 'apikey': no cookie is read,
+      // rate-limited per key); the tool's own login and plan rules still apply through admitCaller.
+      app.post(info.v1Path, { config: { access: 'apikey', idempotentUploads: true } }, (req, reply) => handle(app.ctx, def, req, reply));
     },
   };
 }
@@ -183,6 +194,8 @@ async function handle<S extends ToolInputSchema, R, B extends object>(
   await admitCaller(ctx, caller, def.tool);
   // validate
   const { source, media: file, ...fields } = await readToolInput(req, def.input, def.upload);
+  // An upload's Idempotency-Key (/api/v1) is taken once its parts are read: a retry gets the first answer here.
+  if (req.idempotency && (await startIdempotency(req, reply, uploadHash(req, { source, ...fields }, file?.bytes ?? null)))) return reply;
   const input = fields as unknown as z.infer<S>;
   def.available?.(ctx);
   const media = def.media && file ? await def.media(input, file) : undefined;
@@ -224,6 +237,8 @@ async function handle<S extends ToolInputSchema, R, B extends object>(
   // respond
   const body: B & ToolAnswer = { ...def.answer(outcome.result, { input, words: outcome.words, allowance: outcome.allowance }) };
   if (source === 'file' && !def.upload) body.text = text;
+  // the user's history (when on) and the saved-report receipt; never fails the check
+  await keepCheck(ctx, reply, caller, def.tool, text, body, file);
   if (sse) {
     sse.send('done', body);
     sse.end();

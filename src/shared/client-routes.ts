@@ -30,10 +30,14 @@ export const APP_PAGES: readonly string[] = [
   '/cookies-policy',
   '/advertise',
   '/blog',
+  '/developers',
   '/tools',
   '/dashboard',
   '/account',
   '/usage',
+  '/history',
+  '/reports',
+  '/batch',
 ];
 
 /** The competitor a path segment names, or null when it is not a comparison path (/{c}-alternative, /{c}, /{c}-detector, /vs-{c}-com). */
@@ -56,6 +60,8 @@ export function isAppPath(pathname: string, blogSlugExists?: (slug: string) => b
   if (APP_PAGES.includes(path)) return true;
   // the administrator area and invoices check access and render their own "not found" inside the app
   if (path === '/admin' || path.startsWith('/admin/') || /^\/invoices\/[^/]+$/.test(path)) return true;
+  // a history item and a saved report render their own "not found"; a shared report's link is checked by the server
+  if (/^\/(history|reports|r)\/[^/]+$/.test(path)) return true;
   const tool = /^\/tools\/([^/]+)$/.exec(path);
   if (tool) {
     const slug = decodeURIComponent(tool[1]!);

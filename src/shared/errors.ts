@@ -8,6 +8,18 @@ export const ERROR_CODES = [
   'unauthorized',
   'invalid_credentials',
   'invalid_api_key',
+  /** /api/v1 without `Authorization: Bearer <key>` (a session cookie is not accepted there). */
+  'api_key_required',
+  /** A key past its expiry. */
+  'api_key_expired',
+  /** An API key sent to a web route: keys work on /api/v1 only. */
+  'use_api_v1',
+  /** A key used on a tool outside its scopes. */
+  'scope',
+  /** An Idempotency-Key reused with another request. */
+  'idempotency_mismatch',
+  /** A retry while the first request with its Idempotency-Key still runs. */
+  'idempotency_in_progress',
   'forbidden',
   'csrf_rejected',
   'not_found',

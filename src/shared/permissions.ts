@@ -156,6 +156,7 @@ export function canAccessAdmin(role: Role | null | undefined): role is StaffRole
 /**
  * Who may call an API route: anyone ('public'; tools meter visitors themselves), any logged-in
  * user ('user'), a logged-in plan account but not staff ('account': buying a plan, deleting one's
- * own account; staff have no plan and are removed by an administrator), or holders of a permission.
+ * own account; staff have no plan and are removed by an administrator), holders of a permission,
+ * or the holder of an API key ('apikey': the public API under /api/v1, where no cookie is read).
  */
-export type RouteAccess = 'public' | 'user' | 'account' | Permission;
+export type RouteAccess = 'public' | 'user' | 'account' | 'apikey' | Permission;

@@ -1,5 +1,5 @@
 import type { Tool } from './catalogue';
-import type { PlanRole } from './roles';
+import { isStaff, type PlanRole } from './roles';
 
 /**
  * Plans and add-on packs. These are the *defaults* seeded into the `plans` table;
@@ -95,6 +95,18 @@ export const DEFAULT_PLANS: Record<PlanId, PlanDefinition> = {
  * characters are spent, the tool draws on pack credits of its kind instead (image credits, Audio Pack minutes).
  */
 export const MEDIA_CHARACTERS = { images: 1_000, audio: 1_000 } as const;
+
+/**
+ * Batch checks (/batch, POST /api/batches: up to 50 documents at once) are for the plans sold to schools, teams and
+ * agencies. Staff, who use every tool, may run them too. The server enforces this; the page reads the same rule.
+ */
+export const BATCH_PLANS: readonly PlanId[] = ['pro', 'agency'];
+
+/** Whether a plan (or a staff role, which has none) may run batch checks. */
+export function batchesAllowed(planOrRole: string | null | undefined): boolean {
+  if (!planOrRole) return false;
+  return (BATCH_PLANS as readonly string[]).includes(planOrRole) || isStaff(planOrRole);
+}
 
 /** Anonymous visitors have no plan: their per-request limit and counters are in limits.ts. */
 

@@ -55,6 +55,8 @@ export const SettingsSchema = z.object({
   disabledTools: z.array(z.enum(TOGGLEABLE_TOOL_IDS as [string, ...string[]], { message: 'Unknown tool' })).max(TOGGLEABLE_TOOL_IDS.length),
   /** Addresses and CIDR blocks allowed to use the administrator area; empty: no restriction. */
   ipAllowList: IpAllowList,
+  /** Days a check stays in a user's history (/history) before the daily sweep deletes it. */
+  historyRetentionDays: z.number().int('Enter a whole number of days').min(1, 'At least 1 day').max(3650, 'At most 3,650 days (10 years)'),
 });
 
 export type Settings = z.infer<typeof SettingsSchema>;
@@ -71,6 +73,7 @@ export const DEFAULT_SETTINGS: Settings = {
   requireStaffTwoFactor: false,
   disabledTools: [],
   ipAllowList: [],
+  historyRetentionDays: 90,
 };
 
 export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];
@@ -87,6 +90,7 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
   requireStaffTwoFactor: 'Require two-factor for staff',
   disabledTools: 'Tools turned off',
   ipAllowList: 'Admin IP allow-list',
+  historyRetentionDays: 'History retention (days)',
 };
 
 /** Settings changed on /admin/settings and /admin/features ('settings:edit'). */
@@ -99,6 +103,7 @@ export const GENERAL_SETTING_KEYS = [
   'anonLimits',
   'notifications',
   'disabledTools',
+  'historyRetentionDays',
 ] as const satisfies readonly SettingKey[];
 
 /** PUT /api/admin/settings: any of the general settings; the others belong to the security pages ('security:manage'). */
@@ -111,6 +116,7 @@ export const SettingsPatch = SettingsSchema.pick({
   anonLimits: true,
   notifications: true,
   disabledTools: true,
+  historyRetentionDays: true,
 })
   .partial()
   .strict();

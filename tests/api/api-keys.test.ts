@@ -17,7 +17,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-const DETECTOR = '/api/tools/content-detector';
+/** The public API's detector: keys work there only (the web route answers them 401 use_api_v1, see api-v1.test.ts). */
+const DETECTOR = '/api/v1/tools/content-detector';
+const WEB_DETECTOR = '/api/tools/content-detector';
 const TEXT =
   'The committee met on Tuesday to review the budget. Several members raised concerns about the timeline. ' +
   'After a long discussion, they agreed to revisit the proposal next month.';
@@ -124,7 +126,7 @@ describe('a user’s own keys', () => {
   });
 });
 
-describe('Bearer keys on the tool endpoints', () => {
+describe('Bearer keys on the public API’s tool endpoints', () => {
   it('runs a tool call without a cookie as the key’s owner, metered to them and to the key', async () => {
     const pro = await account('pro');
     const { apiKey, key } = await createKey(pro.cookie);
@@ -196,8 +198,8 @@ describe('Bearer keys on the tool endpoints', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(await t.ctx.db.select().from(usageEvents).where(eq(usageEvents.userId, bystander.id))).toEqual([]);
     expect(await t.ctx.db.select().from(usageEvents).where(eq(usageEvents.userId, owner.id))).toHaveLength(1);
-    // The same cross-site request with the cookie alone is refused.
-    const forged = await post(t.app, DETECTOR, { text: TEXT }, { cookie: bystander.cookie, headers: { origin: 'https://elsewhere.example' } });
+    // The same cross-site request with the cookie alone is refused on the web route (and /api/v1 reads no cookie).
+    const forged = await post(t.app, WEB_DETECTOR, { text: TEXT }, { cookie: bystander.cookie, headers: { origin: 'https://elsewhere.example' } });
     expect(forged.statusCode).toBe(403);
     expect(json(forged).error.code).toBe('csrf_rejected');
     // A Bearer header does not switch the check off on routes that read the cookie.
@@ -214,7 +216,7 @@ describe('Bearer keys on the tool endpoints', () => {
   });
 
   it('leaves other authorization schemes to the cookie (a password-protected staging proxy sends Basic)', async () => {
-    const res = await post(t.app, DETECTOR, { text: TEXT }, { headers: { authorization: 'Basic dXNlcjpwYXNz' } });
+    const res = await post(t.app, WEB_DETECTOR, { text: TEXT }, { headers: { authorization: 'Basic dXNlcjpwYXNz' } });
     expect(res.statusCode, res.body).toBe(200);
   });
 });

@@ -77,6 +77,8 @@ function predicted(entry: RouteEntry, who: Identity): { refused: 401 | 403 } | '
     return 'granted';
   }
   if (who === 'anonymous') return { refused: 401 };
+  // The public API (/api/v1) takes an API key only: a session cookie, whoever's, is 401 api_key_required.
+  if (access === 'apikey') return { refused: 401 };
   if (access === 'user') return 'granted';
   if (access === 'account') return isStaff(who) ? { refused: 403 } : 'granted';
   if (who in CUSTOM) return customRolePermissions(CUSTOM[who as CustomRole]).includes(access) ? 'granted' : { refused: 403 };

@@ -47,22 +47,22 @@ describe('GET/PUT /api/user/settings', () => {
     const first = await get(t.app, SETTINGS, cookie);
     expect(first.statusCode).toBe(200);
     expect(first.headers['cache-control']).toBe('no-store');
-    expect(json<UserSettings>(first)).toEqual({ shareSubmissions: false });
+    expect(json<UserSettings>(first)).toEqual({ shareSubmissions: false, historyEnabled: false });
 
     const on = await put(cookie, { shareSubmissions: true });
     expect(on.statusCode).toBe(200);
-    expect(json<UserSettings>(on)).toEqual({ shareSubmissions: true });
-    expect(json<UserSettings>(await get(t.app, SETTINGS, cookie))).toEqual({ shareSubmissions: true });
+    expect(json<UserSettings>(on)).toEqual({ shareSubmissions: true, historyEnabled: false });
+    expect(json<UserSettings>(await get(t.app, SETTINGS, cookie))).toEqual({ shareSubmissions: true, historyEnabled: false });
 
-    expect(json<UserSettings>(await put(cookie, { shareSubmissions: false }))).toEqual({ shareSubmissions: false });
-    expect(json<UserSettings>(await get(t.app, SETTINGS, cookie))).toEqual({ shareSubmissions: false });
+    expect(json<UserSettings>(await put(cookie, { shareSubmissions: false }))).toEqual({ shareSubmissions: false, historyEnabled: false });
+    expect(json<UserSettings>(await get(t.app, SETTINGS, cookie))).toEqual({ shareSubmissions: false, historyEnabled: false });
   });
 
   it('is per user', async () => {
     const a = await register(t.app);
     const b = await register(t.app);
     await put(a, { shareSubmissions: true });
-    expect(json<UserSettings>(await get(t.app, SETTINGS, b))).toEqual({ shareSubmissions: false });
+    expect(json<UserSettings>(await get(t.app, SETTINGS, b))).toEqual({ shareSubmissions: false, historyEnabled: false });
   });
 
   it('rejects invalid values', async () => {
@@ -70,7 +70,7 @@ describe('GET/PUT /api/user/settings', () => {
     const res = await put(cookie, { shareSubmissions: 'yes' });
     expect(res.statusCode).toBe(400);
     expect((await put(cookie, { somethingElse: true })).statusCode).toBe(400);
-    expect(json<UserSettings>(await get(t.app, SETTINGS, cookie))).toEqual({ shareSubmissions: false });
+    expect(json<UserSettings>(await get(t.app, SETTINGS, cookie))).toEqual({ shareSubmissions: false, historyEnabled: false });
   });
 });
 

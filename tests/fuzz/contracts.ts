@@ -138,5 +138,10 @@ export const CONTRACTS: Record<string, RouteContract> = {
   'PATCH /api/admin/roles/:id': { body: adminRoles.UpdateRoleBody },
 };
 
+// The public API's tool routes read the same contracts as their web twins (toolRoute registers both).
+for (const [key, contract] of Object.entries(CONTRACTS)) {
+  if (key.startsWith('POST /api/tools/')) CONTRACTS[key.replace('POST /api/tools/', 'POST /api/v1/tools/')] = contract;
+}
+
 /** Path parameters whose valid values are known (an enum): the fuzzed body then reaches the handler. */
 export const PARAM_VALUES: Record<string, string> = { 'PUT /api/admin/plans/:id': PLAN_IDS[1] };

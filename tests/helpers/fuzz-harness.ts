@@ -23,7 +23,8 @@ export interface FuzzRequest {
 export interface FuzzCase {
   /** 'POST /api/tools/ai-rewriter', as in app.routeAccess */
   route: string;
-  who: 'anonymous' | 'admin';
+  /** 'apikey': the Agency account's API key (Authorization: Bearer), for the /api/v1 routes. */
+  who: 'anonymous' | 'admin' | 'apikey';
   label: string;
   request: FuzzRequest;
 }
@@ -49,6 +50,7 @@ export class FuzzTarget {
   private messageSeq = 0;
   base = '';
   adminCookie = '';
+  apiKey = '';
   restarts = 0;
 
   async start(): Promise<void> {
@@ -65,12 +67,12 @@ export class FuzzTarget {
     child.once('exit', () => {
       this.exited = true;
     });
-    const ready = await new Promise<{ port: number; adminCookie: string }>((resolve, reject) => {
+    const ready = await new Promise<{ port: number; adminCookie: string; apiKey: string }>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('fuzz server did not start within 60 s')), 60_000);
-      child.on('message', (m: { type?: string; port?: number; adminCookie?: string }) => {
+      child.on('message', (m: { type?: string; port?: number; adminCookie?: string; apiKey?: string }) => {
         if (m?.type === 'ready') {
           clearTimeout(timer);
-          resolve(m as { port: number; adminCookie: string });
+          resolve(m as { port: number; adminCookie: string; apiKey: string });
         }
       });
       child.once('exit', (code, signal) => {
@@ -80,6 +82,7 @@ export class FuzzTarget {
     });
     this.base = `http://127.0.0.1:${ready.port}`;
     this.adminCookie = ready.adminCookie;
+    this.apiKey = ready.apiKey;
   }
 
   get alive(): boolean {
@@ -148,6 +151,7 @@ export class FuzzTarget {
     await this.resetLimits();
     const headers: Record<string, string> = { origin: ORIGIN, ...request.headers };
     if (who === 'admin') headers.cookie = this.adminCookie;
+    if (who === 'apikey') headers.authorization = `Bearer ${this.apiKey}`;
 
     let done = false;
     let finished: () => void = () => {};

@@ -39,8 +39,8 @@ const SUPER_LABELS: Record<string, string> = { Dashboard: 'Super Dashboard', 'Us
 /** Items this product adds to that table (pages it built): content and library management, for admin and manager. */
 const ADDED_ITEMS: [labels: string[], roles: StaffRole[]][] = [[['Blog Posts', 'Reference Library'], AM]];
 
-/** Items of the table this server does not offer yet: Batch Processing comes with the public API's batch checks. */
-const WITHHELD = new Set(['Batch Processing']);
+/** Items of the table this server does not offer yet (none: Batch Processing came with the batch checks). */
+const WITHHELD = new Set<string>([]);
 
 /** admin and super_admin see every item (super_admin under its own names); the other roles see the rows that list them. */
 function expectedLabels(role: StaffRole): string[] {

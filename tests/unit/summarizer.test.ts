@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summarize, targetCount } from '../../src/engines/summarizer';
+import { summarize, wordBudget } from '../../src/engines/summarizer';
 import { splitSentences } from '../../src/engines/text';
 
 const ARTICLE = [
@@ -31,17 +31,88 @@ describe('summarizer', () => {
     expect(r.summary).toBe(r.sentences.map((s) => ARTICLE.slice(s.start, s.end)).join(' '));
   });
 
-  it('respects the requested length (named and numeric)', () => {
+  it('numeric length: exactly that many sentences', () => {
     for (const n of [1, 2, 3, 5, 12, 50]) {
       expect(summarize(ARTICLE, { length: n }).sentences).toHaveLength(Math.min(n, input.length));
     }
-    const short = summarize(ARTICLE, { length: 'short' }).sentences.length;
-    const medium = summarize(ARTICLE, { length: 'medium' }).sentences.length;
-    const long = summarize(ARTICLE, { length: 'long' }).sentences.length;
-    expect(short).toBe(targetCount('short', input.length));
-    expect(short).toBeLessThan(medium);
-    expect(medium).toBeLessThan(long);
-    expect(long).toBeLessThan(input.length);
+  });
+
+  it('named lengths are word budgets that grow with the setting and the text', () => {
+    const count = (s: string) => s.split(/\s+/).length;
+    const short = summarize(ARTICLE, { length: 'short' });
+    const medium = summarize(ARTICLE, { length: 'medium' });
+    const long = summarize(ARTICLE, { length: 'long' });
+    expect(short.sentences.length).toBeLessThan(medium.sentences.length);
+    expect(medium.sentences.length).toBeLessThan(long.sentences.length);
+    expect(long.sentences.length).toBeLessThan(input.length);
+    // each ends with the sentence that reaches its budget: at most one sentence past it
+    const words = count(ARTICLE);
+    for (const [r, length] of [
+      [short, 'short'],
+      [medium, 'medium'],
+      [long, 'long'],
+    ] as const) {
+      const budget = wordBudget(length, words);
+      expect(count(r.summary)).toBeLessThanOrEqual(budget + 25);
+      expect(count(r.summary)).toBeGreaterThanOrEqual(Math.min(budget, words) - 25);
+    }
+    // on a long text, "long" is several times "short", and "medium" reaches past the opening
+    const longText = Array.from({ length: 6 }, (_, i) => ARTICLE.replace(/Solar/g, `Solar${i}`)).join('\n\n');
+    expect(wordBudget('long', count(longText))).toBeGreaterThan(2.5 * wordBudget('short', count(longText)));
+    const m = summarize(longText, { length: 'medium' });
+    expect(m.sentences.some((s) => s.start > longText.length / 2)).toBe(true);
+  });
+
+  it('a word budget (words) is met to within one sentence', () => {
+    for (const budget of [20, 50, 90]) {
+      const r = summarize(ARTICLE, { words: budget });
+      const n = r.summary.split(/\s+/).length;
+      expect(n).toBeLessThanOrEqual(budget + 20);
+      expect(n).toBeGreaterThan(budget - 20);
+    }
+  });
+
+  it('reaches facts late in the text, not only the opening sentences', () => {
+    const r = summarize(ARTICLE, { length: 'medium' });
+    expect(r.sentences.some((s) => s.start > ARTICLE.length / 2)).toBe(true);
+    expect(r.sentences[0]!.start).toBe(0);
+  });
+
+  it('headings and field lists are not picked; an unfinished line gets a period in paragraph form', () => {
+    const sheet = [
+      'Atlantis',
+      '',
+      'Introduction - Background',
+      'Atlantis was settled by sailors in the 9th century and became a trading republic known for its harbours.',
+      'Its fleet dominated the western sea until a great flood destroyed the capital in 1204.',
+      'The survivors rebuilt the republic on the northern islands, where its parliament still meets.',
+      '',
+      'Government - International organization participation',
+      'FAO, ICAO, IMF, IOC, ITU, UN, UNESCO, UPU, WHO, WIPO, WMO',
+      '',
+      'Economy - Economic overview',
+      'small island economy based on fishing and tourism; the harbours of the republic remain its main source of income',
+      '',
+      'Military - note',
+      'no regular military forces',
+    ].join('\n');
+    const r = summarize(sheet, { length: 4 });
+    const picked = r.sentences.map((s) => sheet.slice(s.start, s.end));
+    expect(picked).not.toContain('Atlantis');
+    expect(picked).not.toContain('Introduction - Background');
+    expect(picked.some((s) => s.startsWith('FAO'))).toBe(false);
+    expect(picked).toContain('small island economy based on fishing and tourism; the harbours of the republic remain its main source of income');
+    expect(r.summary).toContain('Small island economy based on fishing and tourism; the harbours of the republic remain its main source of income.');
+  });
+
+  it('paragraph format: a long summary of a multi-paragraph text keeps paragraph breaks, sentences unchanged', () => {
+    const paras = [ARTICLE, ARTICLE.replace(/Solar/g, 'Wind'), ARTICLE.replace(/Solar/g, 'Hydro')];
+    const text = paras.join('\n\n');
+    const r = summarize(text, { length: 'long', format: 'paragraph' });
+    const chunks = r.summary.split('\n\n');
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks.length).toBeLessThanOrEqual(3);
+    expect(chunks.join(' ')).toBe(r.sentences.map((s) => text.slice(s.start, s.end)).join(' '));
   });
 
   it('bullets format: one input sentence per "- " line', () => {

@@ -299,9 +299,10 @@ export const UPLOAD_TIMEOUT_MS = 60_000;
 
 /**
  * Multipart POST (a file plus fields), with the helper's timeout, network and error handling.
- * Resolves with the parsed JSON body, or null when the answer is not JSON; callers validate it.
+ * Resolves with the parsed JSON body, or null when the answer is not JSON; callers validate it. `onResponse` sees
+ * the ok answer before its body is read.
  */
-export async function apiUpload(path: string, form: FormData, timeoutMs = UPLOAD_TIMEOUT_MS): Promise<unknown> {
+export async function apiUpload(path: string, form: FormData, timeoutMs = UPLOAD_TIMEOUT_MS, onResponse?: (res: Response) => void): Promise<unknown> {
   let res: Response;
   try {
     res = await fetch(path, { method: 'POST', body: form, credentials: 'include', signal: AbortSignal.timeout(timeoutMs) });
@@ -311,6 +312,8 @@ export async function apiUpload(path: string, form: FormData, timeoutMs = UPLOAD
     throw new NetworkError();
   }
   await throwIfNotOk(res);
+  // a caller that needs a header of the answer (the saved-report receipt) reads it here
+  onResponse?.(res);
   return res.json().catch(() => null);
 }
 

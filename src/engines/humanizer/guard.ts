@@ -173,6 +173,8 @@ export interface GuardResult {
   /** indices of the reverted units */
   reverted: number[];
   units: HumanizeUnit[];
+  /** the issues the unguarded output had that its input did not (offsets into the unguarded output), by unit */
+  introduced: { unit: number; issue: GuardIssue }[];
 }
 
 /**
@@ -183,7 +185,7 @@ export interface GuardResult {
 export async function guardHumanized(input: string, result: HumanizeResult, grammar: GrammarCheck): Promise<GuardResult> {
   const units = humanizeUnits(input, result);
   const changed = units.map((u, i) => (u.changes.length > 0 ? i : -1)).filter((i) => i >= 0);
-  if (changed.length === 0) return { result, reverted: [], units };
+  if (changed.length === 0) return { result, reverted: [], units, introduced: [] };
   // the grammar engine's issues, plus a doubled word at an edit's seam ("currently currently"), which it may not flag
   const check = async (text: string) => ({ issues: [...(await grammar(text)).issues, ...repeatedWords(text)] });
   const [before, after] = await Promise.all([check(input), check(result.text)]);
@@ -195,13 +197,17 @@ export async function guardHumanized(input: string, result: HumanizeResult, gram
     m.set(key(i), (m.get(key(i)) ?? 0) + 1);
   }
   const worse = new Set<number>();
+  const introduced: GuardResult['introduced'] = [];
   for (const i of after.issues) {
     const u = unitAt(outStarts, i.start);
     const m = inKeys[u]!;
     const n = m.get(key(i)) ?? 0;
     if (n > 0) m.set(key(i), n - 1);
-    else if (units[u]!.changes.length > 0) worse.add(u);
+    else if (units[u]!.changes.length > 0) {
+      worse.add(u);
+      introduced.push({ unit: u, issue: i });
+    }
   }
   const reverted = [...worse].sort((a, b) => a - b);
-  return { result: revertUnits(input, result, units, reverted), reverted, units };
+  return { result: revertUnits(input, result, units, reverted), reverted, units, introduced };
 }

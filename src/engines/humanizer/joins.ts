@@ -8,6 +8,29 @@ import type { JoinContext, PassContext, Tok } from './types';
 /** Parts of speech that can open a clause's subject. */
 export const SUBJECT_START = new Set(['PRON', 'DET', 'PROPN', 'NOUN', 'NUM']);
 
+/**
+ * Does toks[i] open a subject? A bare noun right before a determiner or pronoun is a verb the tagger misread ("and
+ * claims our consideration"): splitting there would leave a sentence with no subject.
+ */
+export function opensSubject(toks: readonly Tok[], i: number): boolean {
+  const t = toks[i];
+  if (!t || !SUBJECT_START.has(t.pos)) return false;
+  return !(t.pos === 'NOUN' && ['DET', 'PRON'].includes(toks[i + 1]?.pos ?? ''));
+}
+
+/**
+ * The subject phrase at toks[i] runs into a verb of its own. "and my father who simply chooses ..." (a relative clause)
+ * and "and all the related elements starting ..." (a participle) have none: split there, they are fragments.
+ */
+function subjectMeetsVerb(toks: readonly Tok[], i: number): boolean {
+  let j = i;
+  const phrase = (t: Tok, k: number) =>
+    ['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM'].includes(t.pos) || (t.pos === 'PRON' && (k === i || /^(?:its|their|his|her|our|my|your)$/i.test(t.text)));
+  while (j < toks.length && j - i < 6 && phrase(toks[j]!, j)) j++;
+  const t = toks[j]?.pos === 'ADV' ? toks[j + 1] : toks[j];
+  return !!t && (t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/i.test(t.text)));
+}
+
 export function splitEdit(ctx: PassContext, sent: Span, toks: Tok[]): void {
   const { cfg, edits, prot } = ctx;
   if (countWords(sent.text) < (cfg.splitMinWords ?? 28)) return;
@@ -26,7 +49,10 @@ export function splitEdit(ctx: PassContext, sent: Span, toks: Tok[]): void {
     const left = sent.text.slice(0, toks[c.at]!.start);
     const right = sent.text.slice(c.next.start);
     if (countWords(left) < 8 || countWords(right) < 8) continue;
-    if (!SUBJECT_START.has(c.next.pos) || /^(?:who|whom|whose|which|what|where|when|that|how|why)$/i.test(c.next.text)) continue;
+    if (!opensSubject(toks, c.nextIdx) || /^(?:who|whom|whose|which|what|where|when|that|how|why)$/i.test(c.next.text)) continue;
+    if (c.conj !== ';' && !subjectMeetsVerb(toks, c.nextIdx)) continue;
+    // "; a business in which ..." after "...; a director ...": the semicolons separate the items of a list
+    if (c.conj === ';' && toks.slice(0, c.at).some((x) => x.text === ';')) continue;
     // the right part must carry its own finite verb before any further comma
     const rightToks = toks.slice(c.nextIdx);
     const stop = rightToks.findIndex((x) => x.text === ',' || x.text === ';');
@@ -129,7 +155,7 @@ export function foldEdits(ctx: JoinContext): void {
     if ((a.text.match(/[,;:]/g)?.length ?? 0) > 1 || /[;:"\u201C\u201D()]/.test(a.text + rest)) return null;
     // "and" may only join two independent clauses: the rest needs its own subject and verb
     const tb = tagsOf(b).filter((t) => t.start >= lead.length);
-    if (!tb[0] || !SUBJECT_START.has(tb[0].pos) || !tb.some((t) => t.pos === 'VERB' || t.pos === 'AUX')) return null;
+    if (!tb[0] || !opensSubject(tb, 0) || !tb.some((t) => t.pos === 'VERB' || t.pos === 'AUX')) return null;
     const keep = tb[0].pos === 'PROPN' || tb[0].text === 'I' || /^\p{Lu}{2,}/u.test(tb[0].text);
     const first = keep ? rest[0]! : rest[0]!.toLowerCase();
     return { start: a.end - 1, end: b.start + lead.length + 1, replacement: `, ${f.conj} ${first}`, kind: 'merge' };

@@ -42,12 +42,14 @@ function plainTables(): CompiledRule[] {
     const notBefore = '\\s+\\d';
     return [
       // "would have the ability to" -> "would can": a modal replacement cannot follow a modal or "to"
+      // nor "are able to effect" -> "can effect", which reads (and is flagged) as a misspelt "affect"
       compilePhraseTable(
         entries.filter(([, r]) => /^(?:can|cannot)\b/.test(r)),
         'phrase',
         {
-          notBefore,
-          notAfter: '\\b(?:would|could|should|will|shall|might|may|must|to)\\s+$',
+          notBefore: `${notBefore}|\\s+effect\\b`,
+          // (nor a question's "Does thou, my brother, have the ability to")
+          notAfter: '\\b(?:would|could|should|will|shall|might|may|must|do|does|did|to)\\s+$|^\\W*(?:do|does|did)\\b.*$|\\b(?:do|does|did)\\s+\\p{L}+\\s*,[^.?!]*,\\s+$',
         },
       ),
       compilePhraseTable(

@@ -1,16 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
-import { bearerKey } from '../services/api-keys';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /**
-     * The route accepts `Authorization: Bearer <API key>` (the tool routes): such a request is answered for the key's
-     * owner and its cookies are never read, so there is no ambient credential for another site to ride on.
-     */
-    apiKey?: boolean;
-  }
-}
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -33,8 +22,9 @@ export function registerCsrf(app: FastifyInstance, publicOrigin: string): void {
   app.addHook('onRequest', async (req: FastifyRequest) => {
     if (SAFE.has(req.method) || !req.url.startsWith('/api/')) return;
     if (req.routeOptions.config?.csrf === false) return;
-    // Only on routes that then ignore cookies: anywhere else a Bearer header must not switch the check off.
-    if (req.routeOptions.config?.apiKey === true && bearerKey(req.headers.authorization) !== null) return;
+    // The public API (/api/v1, access 'apikey') is answered for a Bearer key alone and never reads a cookie, so there
+    // is no ambient credential for another site to ride on. Anywhere else a Bearer header does not switch the check off.
+    if (req.routeOptions.config?.access === 'apikey') return;
     const origin = originOf(req.headers.origin) ?? originOf(req.headers.referer);
     if (origin === null) return;
     const own = `${req.protocol}://${req.host}`;

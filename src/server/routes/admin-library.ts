@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { LibraryDocumentRequest, REFERENCE_ORIGINS, type LibraryListResponse } from '../../shared/api/plagiarism';
 import { noStore, parse, requireUser } from '../http';
-import { addStaffDocument, listLibrary, removeLibraryDocument } from '../services/reference-library';
+import type { LibraryImportResponse } from '../../shared/api/library';
+import { addStaffDocument, libraryImportStatus, listLibrary, removeLibraryDocument } from '../services/reference-library';
 import { readToolInput } from '../services/tool-input';
 
 const ListQuery = z.object({
@@ -18,6 +19,11 @@ export async function adminLibraryRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/api/admin/library', { config: { access: 'library:read' } }, async (req, reply) => {
     const body: LibraryListResponse = await listLibrary(ctx.db, parse(ListQuery, req.query));
+    return noStore(reply).send(body);
+  });
+
+  app.get('/api/admin/library/import', { config: { access: 'library:read' } }, async (_req, reply) => {
+    const body: LibraryImportResponse = { import: await libraryImportStatus(ctx.db) };
     return noStore(reply).send(body);
   });
 

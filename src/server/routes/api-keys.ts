@@ -10,7 +10,10 @@ async function actorOf(req: FastifyRequest): Promise<KeyActor> {
   return { ...(await requirePlanAccount(req)), ip: clientIp(req) };
 }
 
-/** A plan account's own API keys (Account → API keys). Keys are managed with the session; they cannot manage keys. */
+/**
+ * A plan account's own API keys (Account → API keys): create (with optional scopes and expiry), list, revoke. Keys
+ * are managed with the session; a key cannot manage keys.
+ */
 export async function apiKeyRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
 
@@ -20,8 +23,8 @@ export async function apiKeyRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/api/user/api-keys', { config: { access: 'account' } }, async (req, reply) => {
-    const { name } = parse(CreateApiKeyBody, req.body);
-    const body: CreateApiKeyResponse = await createKey(ctx, await actorOf(req), name);
+    const input = parse(CreateApiKeyBody, req.body);
+    const body: CreateApiKeyResponse = await createKey(ctx, await actorOf(req), input);
     return noStore(reply).status(201).send(body);
   });
 

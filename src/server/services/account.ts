@@ -28,6 +28,8 @@ import { endOtherSessions } from './sessions';
 import * as throttle from './throttle';
 import { hashToken, newToken } from './tokens';
 import { audit, toPublicUser } from './users';
+import { exportHistory } from './history';
+import { exportSavedReports } from './saved-reports';
 
 /** The signed-in user's own account: profile, password, deletion and a copy of their data. */
 
@@ -348,6 +350,7 @@ export async function exportAccountData(ctx: ServerContext, userId: string): Pro
       // Whether it is on, never the secret or the recovery codes: a stolen export must not be a second factor.
       twoFactorEnabled: (await ctx.db.select({ on: twoFactor.enabledAt }).from(twoFactor).where(eq(twoFactor.userId, id)))[0]?.on != null,
       shareSubmissions: profile.shareSubmissions,
+      historyEnabled: profile.historyEnabled,
       createdAt: profile.createdAt,
       updatedAt: profile.updatedAt,
     },
@@ -381,6 +384,9 @@ export async function exportAccountData(ctx: ServerContext, userId: string): Pro
       .select({ title: referenceDocuments.title, text: referenceDocuments.text, createdAt: referenceDocuments.createdAt })
       .from(referenceDocuments)
       .where(and(eq(referenceDocuments.origin, 'user'), eq(referenceDocuments.addedBy, id))),
+    // the checks kept while history was on, and the saved reports (services/history.ts, services/saved-reports.ts)
+    history: await exportHistory(ctx, id),
+    savedReports: await exportSavedReports(ctx, id),
   };
   const filename = `veritext-data-${profile.username.replace(/[^A-Za-z0-9._-]/g, '_')}-${ctx.now().toISOString().slice(0, 10)}.json`;
   return { filename, json: JSON.stringify(data, null, 2) };

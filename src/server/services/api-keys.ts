@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { alias } from 'drizzle-orm/pg-core';
-import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { apiKeys, usageEvents, users } from '../../db/schema';
 import {
+  API_KEY_MAX_LIFETIME_DAYS,
   API_KEY_PREFIX,
   API_KEY_USAGE_DAYS,
   API_KEY_VISIBLE_CHARS,
@@ -14,6 +15,7 @@ import {
   type AdminApiKeysResponse,
   type ApiKeyListResponse,
   type ApiKeySummary,
+  type CreateApiKeyBody,
   type CreateApiKeyResponse,
 } from '../../shared/api/api-keys';
 import type { PublicUser } from '../../shared/api/auth';
@@ -25,9 +27,10 @@ import { hashToken } from './tokens';
 import { audit } from './users';
 
 /**
- * API keys: created by Pro and Agency accounts, sent as `Authorization: Bearer <key>` to the tool endpoints, and
- * managed by staff. A key is shown once, at creation; the table keeps only its SHA-256 hash (a key is 190 random
+ * API keys: created by Pro and Agency accounts, sent as `Authorization: Bearer <key>` to the public API (/api/v1),
+ * and managed by staff. A key is shown once, at creation; the table keeps only its SHA-256 hash (a key is 190 random
  * bits, so a fast hash is enough: there is nothing to brute-force) and its first characters to tell keys apart.
+ * A key may be limited to some tools (scopes) and may expire.
  */
 
 /** Who is acting, with the address the request came from (for the audit log). */
@@ -65,12 +68,18 @@ const KEY_SHAPE = new RegExp(`^${API_KEY_PREFIX}[0-9A-Za-z]{${KEY_RANDOM_CHARS}}
 
 type KeyRow = typeof apiKeys.$inferSelect;
 
-function summary(k: KeyRow): ApiKeySummary {
+function isExpired(k: Pick<KeyRow, 'expiresAt'>, now: Date): boolean {
+  return k.expiresAt !== null && k.expiresAt.getTime() <= now.getTime();
+}
+
+function summary(k: KeyRow, now: Date): ApiKeySummary {
   return {
     id: k.id,
     name: k.name,
     prefix: k.prefix,
-    status: k.revokedAt ? 'revoked' : 'active',
+    status: k.revokedAt ? 'revoked' : isExpired(k, now) ? 'expired' : 'active',
+    scopes: k.scopes,
+    expiresAt: k.expiresAt?.toISOString() ?? null,
     createdAt: k.createdAt.toISOString(),
     lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
     revokedAt: k.revokedAt?.toISOString() ?? null,
@@ -82,16 +91,28 @@ const planNames = () => API_PLANS.map((p) => DEFAULT_PLANS[p].name).join(' and '
 /** The account's own keys, newest first. */
 export async function listOwnKeys(ctx: ServerContext, user: PublicUser): Promise<ApiKeyListResponse> {
   const rows = await ctx.db.select().from(apiKeys).where(eq(apiKeys.userId, user.id)).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
-  return { items: rows.map(summary), allowed: planHasApi(user.role), plans: [...API_PLANS], max: API_KEYS_PER_ACCOUNT };
+  const now = ctx.now();
+  return { items: rows.map((k) => summary(k, now)), allowed: planHasApi(user.role), plans: [...API_PLANS], max: API_KEYS_PER_ACCOUNT };
 }
 
 /**
- * A new key for a Pro or Agency account, at most API_KEYS_PER_ACCOUNT active at once. The account's row is locked
- * while counting, so two requests at the same moment cannot both take the last place.
+ * A new key for a Pro or Agency account, at most API_KEYS_PER_ACCOUNT active (neither revoked nor expired) at once.
+ * The account's row is locked while counting, so two requests at the same moment cannot both take the last place.
+ * `scopes` and `expiresAt` were checked by the contract (CreateApiKeyBody); the expiry is checked again against the
+ * server's clock.
  */
-export async function createKey(ctx: ServerContext, actor: KeyActor, name: string): Promise<CreateApiKeyResponse> {
+export async function createKey(ctx: ServerContext, actor: KeyActor, body: CreateApiKeyBody): Promise<CreateApiKeyResponse> {
   if (!planHasApi(actor.role)) {
     throw new AppError('forbidden', `API keys are included in the ${planNames()} plans. Upgrade on the Pricing page to create one.`);
+  }
+  const { name } = body;
+  const scopes = body.scopes ?? null;
+  const now = ctx.now();
+  const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
+  if (expiresAt && (expiresAt.getTime() <= now.getTime() || expiresAt.getTime() > now.getTime() + API_KEY_MAX_LIFETIME_DAYS * DAY_MS)) {
+    throw new AppError('validation_failed', `The expiry must be in the future and at most ${API_KEY_MAX_LIFETIME_DAYS / 365} years away.`, {
+      expiresAt: 'Out of range',
+    });
   }
   const key = generateApiKey();
   const row = await ctx.db.transaction(async (tx) => {
@@ -99,18 +120,25 @@ export async function createKey(ctx: ServerContext, actor: KeyActor, name: strin
     const [active] = await tx
       .select({ n: count() })
       .from(apiKeys)
-      .where(and(eq(apiKeys.userId, actor.id), isNull(apiKeys.revokedAt)));
+      .where(and(eq(apiKeys.userId, actor.id), isNull(apiKeys.revokedAt), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now))));
     if (Number(active?.n ?? 0) >= API_KEYS_PER_ACCOUNT) {
       throw new AppError('conflict', `You already have ${API_KEYS_PER_ACCOUNT} active API keys. Revoke one you no longer use to create another.`);
     }
     const [inserted] = await tx
       .insert(apiKeys)
-      .values({ userId: actor.id, name, prefix: key.slice(0, API_KEY_VISIBLE_CHARS), keyHash: hashToken(key) })
+      .values({ userId: actor.id, name, prefix: key.slice(0, API_KEY_VISIBLE_CHARS), keyHash: hashToken(key), scopes, expiresAt })
       .returning();
     return inserted;
   });
-  await audit(ctx.db, { userId: actor.id, email: actor.email, action: `Created API key "${name}" (${row.prefix}…)`, category: 'security', ip: actor.ip });
-  return { apiKey: summary(row), key };
+  const limits = [scopes ? `tools: ${scopes.join(', ')}` : null, expiresAt ? `expires ${expiresAt.toISOString().slice(0, 10)}` : null].filter(Boolean);
+  await audit(ctx.db, {
+    userId: actor.id,
+    email: actor.email,
+    action: `Created API key "${name}" (${row.prefix}…)${limits.length ? ` [${limits.join('; ')}]` : ''}`,
+    category: 'security',
+    ip: actor.ip,
+  });
+  return { apiKey: summary(row, now), key };
 }
 
 /** The owner revokes one of their keys. Another account's key is "not found", so ids cannot be probed. */
@@ -129,7 +157,7 @@ export async function revokeOwnKey(ctx: ServerContext, actor: KeyActor, id: stri
     category: 'security',
     ip: actor.ip,
   });
-  return summary(revoked);
+  return summary(revoked, ctx.now());
 }
 
 /** Sets revoked_at once; a second revocation (or a race with another) is a 409 naming when it happened. */
@@ -149,11 +177,14 @@ async function markRevoked(ctx: ServerContext, row: KeyRow, by: string | null): 
 export interface KeyOwner {
   user: PublicUser;
   apiKeyId: string;
+  /** The key as its owner sees it (name, prefix, scopes, expiry), for GET /api/v1/me. */
+  key: { name: string; prefix: string; scopes: string[] | null; expiresAt: Date | null };
 }
 
 /**
- * The account a `Bearer` key acts for: 401 `invalid_api_key` for an unknown, malformed or revoked key; 403 when
- * the owner is suspended or no longer on a plan with API access. Marks the key used (at most once a minute).
+ * The account a `Bearer` key acts for: 401 `invalid_api_key` for an unknown, malformed or revoked key, 401
+ * `api_key_expired` past its expiry; 403 when the owner is suspended or no longer on a plan with API access. Marks
+ * the key used (at most once a minute).
  */
 export async function authenticateApiKey(ctx: ServerContext, key: string): Promise<KeyOwner> {
   const invalid = () =>
@@ -162,6 +193,10 @@ export async function authenticateApiKey(ctx: ServerContext, key: string): Promi
   const [row] = await ctx.db
     .select({
       id: apiKeys.id,
+      name: apiKeys.name,
+      prefix: apiKeys.prefix,
+      scopes: apiKeys.scopes,
+      expiresAt: apiKeys.expiresAt,
       revokedAt: apiKeys.revokedAt,
       lastUsedAt: apiKeys.lastUsedAt,
       userId: users.id,
@@ -181,12 +216,18 @@ export async function authenticateApiKey(ctx: ServerContext, key: string): Promi
       `This API key was revoked on ${row.revokedAt.toISOString().slice(0, 10)} and no longer works. Create a new one under Account → API keys.`,
     );
   }
+  const now = ctx.now();
+  if (isExpired(row, now)) {
+    throw new AppError(
+      'api_key_expired',
+      `This API key expired on ${row.expiresAt!.toISOString().slice(0, 10)} and no longer works. Create a new one under Account → API keys.`,
+    );
+  }
   if (row.suspendedAt) throw new AppError('forbidden', 'The account this API key belongs to is suspended.');
   if (!planHasApi(row.role)) {
     const plan = isPlanId(row.role) ? `the ${DEFAULT_PLANS[row.role].name} plan` : 'a staff role';
     throw new AppError('forbidden', `API access is included in the ${planNames()} plans; the account of this key is on ${plan}. Upgrade on the Pricing page.`);
   }
-  const now = ctx.now();
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
     // Conditional, so instances racing on one key write it once.
     const before = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
@@ -195,7 +236,11 @@ export async function authenticateApiKey(ctx: ServerContext, key: string): Promi
       .set({ lastUsedAt: now })
       .where(and(eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, before))));
   }
-  return { user: { id: row.userId, username: row.username, email: row.email, role: row.role as Role }, apiKeyId: row.id };
+  return {
+    user: { id: row.userId, username: row.username, email: row.email, role: row.role as Role },
+    apiKeyId: row.id,
+    key: { name: row.name, prefix: row.prefix, scopes: row.scopes, expiresAt: row.expiresAt },
+  };
 }
 
 // ---------- Staff: /admin/api-keys ----------
@@ -207,14 +252,16 @@ function containing(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function adminFilter(q: AdminApiKeysQuery): SQL | undefined {
+function adminFilter(q: AdminApiKeysQuery, now: Date): SQL | undefined {
   const where: SQL[] = [];
   if (q.q) {
     const p = containing(q.q.toLowerCase());
     // E-mails are stored lower-cased; usernames and prefixes keep their case.
     where.push(or(sql`${users.email} like ${p}`, sql`lower(${users.username}) like ${p}`, sql`lower(${apiKeys.prefix}) like ${p}`)!);
   }
-  if (q.status === 'active') where.push(isNull(apiKeys.revokedAt));
+  const live = or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now))!;
+  if (q.status === 'active') where.push(isNull(apiKeys.revokedAt), live);
+  if (q.status === 'expired') where.push(isNull(apiKeys.revokedAt), lte(apiKeys.expiresAt, now));
   if (q.status === 'revoked') where.push(isNotNull(apiKeys.revokedAt));
   return where.length ? and(...where) : undefined;
 }
@@ -251,9 +298,9 @@ type AdminRow = {
   revokerEmail: string | null;
 };
 
-function adminKey(r: AdminRow, usage: { calls: number; characters: number } | undefined): AdminApiKey {
+function adminKey(r: AdminRow, usage: { calls: number; characters: number } | undefined, now: Date): AdminApiKey {
   return {
-    ...summary(r.key),
+    ...summary(r.key, now),
     owner: { id: r.ownerId, email: r.ownerEmail, username: r.ownerUsername },
     revokedBy: r.revokerId && r.revokerEmail ? { id: r.revokerId, email: r.revokerEmail } : null,
     usage: usage ?? { calls: 0, characters: 0 },
@@ -261,7 +308,8 @@ function adminKey(r: AdminRow, usage: { calls: number; characters: number } | un
 }
 
 export async function listAllKeys(ctx: ServerContext, q: AdminApiKeysQuery): Promise<AdminApiKeysResponse> {
-  const filter = adminFilter(q);
+  const now = ctx.now();
+  const filter = adminFilter(q, now);
   const [rows, [total]] = await Promise.all([
     ctx.db
       .select(adminColumns)
@@ -278,7 +326,7 @@ export async function listAllKeys(ctx: ServerContext, q: AdminApiKeysQuery): Pro
     ctx,
     rows.map((r) => r.key.id),
   );
-  return { items: rows.map((r) => adminKey(r, usage.get(r.key.id))), total: Number(total?.n ?? 0), offset: q.offset, limit: q.limit };
+  return { items: rows.map((r) => adminKey(r, usage.get(r.key.id), now)), total: Number(total?.n ?? 0), offset: q.offset, limit: q.limit };
 }
 
 async function findAdminKey(ctx: ServerContext, id: string): Promise<AdminApiKey> {
@@ -290,7 +338,7 @@ async function findAdminKey(ctx: ServerContext, id: string): Promise<AdminApiKey
     .where(eq(apiKeys.id, id))
     .limit(1);
   if (!row) throw new AppError('not_found', 'No such API key.');
-  return adminKey(row, (await usageOf(ctx, [id])).get(id));
+  return adminKey(row, (await usageOf(ctx, [id])).get(id), ctx.now());
 }
 
 /**

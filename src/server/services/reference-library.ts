@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
-import { count, desc, eq } from 'drizzle-orm';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { referenceDocuments } from '../../db/schema';
+import { appSettings, referenceDocuments } from '../../db/schema';
+import { LibraryImportStatus, type LibraryKind } from '../../shared/api/library';
 import type { LibraryDocumentSummary, LibraryListResponse } from '../../shared/api/plagiarism';
 import { AppError } from '../errors';
 import { addReferenceDocument, addReferenceDocuments, countReferenceDocuments, deleteReferenceDocument, type ReferenceOrigin } from './plagiarism-store';
@@ -20,6 +22,8 @@ export const LibraryRecord = z.object({
 export type LibraryRecord = z.infer<typeof LibraryRecord>;
 
 export const starterLibraryFile = fileURLToPath(new URL('../../db/starter-library/library.jsonl.gz', import.meta.url));
+/** All 3,945 documents of ../shared/datasets/reference, whole (scripts/build-starter-library.ts --full). */
+export const fullLibraryFile = fileURLToPath(new URL('../../db/starter-library/full-library.jsonl.br', import.meta.url));
 
 export function parseJsonl(content: string): LibraryRecord[] {
   return content
@@ -33,7 +37,8 @@ export function parseJsonl(content: string): LibraryRecord[] {
 }
 
 export function readStarterLibrary(file = starterLibraryFile): LibraryRecord[] {
-  return parseJsonl(gunzipSync(readFileSync(file)).toString('utf8'));
+  const raw = readFileSync(file);
+  return parseJsonl((file.endsWith('.br') ? brotliDecompressSync(raw) : gunzipSync(raw)).toString('utf8'));
 }
 
 export interface ImportStats {
@@ -81,25 +86,125 @@ export async function importRecords(
   return stats;
 }
 
+/** The app_settings row that holds the import's state, shared by every instance. */
+const IMPORT_KEY = 'library_import';
+/** An import whose heartbeat is older than this is taken over by the next instance that starts. */
+const IMPORT_STALE_MS = 60_000;
+const HEARTBEAT_MS = 5_000;
+
+const ImportRow = LibraryImportStatus.omit({ status: true }).extend({ status: z.enum(['running', 'done', 'failed']), owner: z.string() });
+type ImportRow = z.infer<typeof ImportRow>;
+
+async function readImportRow(db: Db): Promise<{ raw: string; row: ImportRow } | null> {
+  const [r] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, IMPORT_KEY));
+  if (!r) return null;
+  const parsed = ImportRow.safeParse(JSON.parse(r.value));
+  return parsed.success ? { raw: r.value, row: parsed.data } : null;
+}
+
+/** Write the row only if it still holds `expected` (compare-and-set): two instances cannot both take the import. */
+async function swapImportRow(db: Db, expected: string | null, next: ImportRow): Promise<boolean> {
+  const value = JSON.stringify(next);
+  if (expected === null) {
+    const res = await db.insert(appSettings).values({ key: IMPORT_KEY, value }).onConflictDoNothing().returning({ key: appSettings.key });
+    return res.length === 1;
+  }
+  const res = await db
+    .update(appSettings)
+    .set({ value, updatedAt: new Date() })
+    .where(and(eq(appSettings.key, IMPORT_KEY), eq(appSettings.value, expected)))
+    .returning({ key: appSettings.key });
+  return res.length === 1;
+}
+
+/** The import's state for /admin/library; a 'running' import whose instance stopped shows as 'stalled'. */
+export async function libraryImportStatus(db: Db, now = Date.now()): Promise<LibraryImportStatus | null> {
+  const cur = await readImportRow(db);
+  if (!cur) return null;
+  const { owner: _owner, ...row } = cur.row;
+  const stalled = row.status === 'running' && now - Date.parse(row.updatedAt) > IMPORT_STALE_MS;
+  return { ...row, status: stalled ? 'stalled' : row.status };
+}
+
 /**
- * First-start import of the starter library, meant to run in the background after listen().
- * Skipped when any starter document exists (an earlier or a concurrent instance's import); two
- * instances racing are harmless: the unique (origin, reference) index makes the second insert a no-op.
+ * First-start import of the bundled library, meant to run in the background after listen(). One instance imports at
+ * a time (a compare-and-set lease in app_settings with a heartbeat); one that stops mid-way is taken over by the next
+ * that starts, which resumes: documents already in the library are not read again. The full library follows the
+ * small one's documents under the same references, so a server that imported the small library earlier completes it.
  */
-export async function importStarterLibraryIfEmpty(db: Db, log: { info: (msg: string) => void }): Promise<ImportStats | null> {
-  if ((await countReferenceDocuments(db, 'starter')) > 0) return null;
-  const records = readStarterLibrary();
-  log.info(`Importing the starter reference library (${records.length} public-domain documents)...`);
-  const started = Date.now();
-  const stats = await importRecords(db, records, {
-    origin: 'starter',
+export async function importStarterLibraryIfEmpty(
+  db: Db,
+  log: { info: (msg: string) => void },
+  opts: { kind?: LibraryKind; file?: string; now?: () => number } = {},
+): Promise<ImportStats | null> {
+  const kind = opts.kind ?? 'small';
+  const now = opts.now ?? Date.now;
+  const cur = await readImportRow(db);
+  // a finished full import covers the small library too
+  if (cur?.row.status === 'done' && (cur.row.kind === kind || cur.row.kind === 'full')) return null;
+  if (cur?.row.status === 'running' && now() - Date.parse(cur.row.updatedAt) <= IMPORT_STALE_MS) return null;
+  if (!cur && kind === 'small' && (await countReferenceDocuments(db, 'starter')) > 0) return null;
+
+  const records = readStarterLibrary(opts.file ?? (kind === 'full' ? fullLibraryFile : starterLibraryFile));
+  const present = new Set(
+    (await db.select({ reference: referenceDocuments.reference }).from(referenceDocuments).where(eq(referenceDocuments.origin, 'starter'))).map(
+      (r) => r.reference,
+    ),
+  );
+  const todo = records.filter((r) => !present.has(r.reference));
+  const stamp = () => new Date(now()).toISOString();
+  let row: ImportRow = {
+    kind,
+    status: 'running',
+    total: records.length,
+    done: records.length - todo.length,
+    startedAt: stamp(),
+    updatedAt: stamp(),
+    finishedAt: null,
+    error: null,
+    owner: randomUUID(),
+  };
+  let raw = JSON.stringify(row);
+  if (!(await swapImportRow(db, cur?.raw ?? null, row))) return null; // another instance took it first
+
+  /** Save progress; false when another instance has taken the import over (this one then stops). */
+  const save = async (next: ImportRow): Promise<boolean> => {
+    const ok = await swapImportRow(db, raw, next);
+    if (ok) {
+      row = next;
+      raw = JSON.stringify(next);
+    }
+    return ok;
+  };
+
+  log.info(`Importing the ${kind} reference library: ${todo.length} of ${records.length} public-domain documents to add...`);
+  const started = now();
+  let lastBeat = started;
+  const stats: ImportStats = { created: 0, skipped: 0 };
+  let lost = false;
+  try {
     // Small batches: the server is already answering requests while this runs, and each batch holds the event loop.
-    batchSize: 2,
-    onProgress: (done, total) => {
-      if (done % 50 === 0 || done === total) log.info(`Starter library: ${done}/${total} documents`);
-    },
-  });
-  log.info(`Starter library imported: ${stats.created} added, ${stats.skipped} already present, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    for (let i = 0; i < todo.length && !lost; i += 20) {
+      const part = await importRecords(db, todo.slice(i, i + 20), { origin: 'starter', batchSize: 2 });
+      stats.created += part.created;
+      stats.skipped += part.skipped;
+      const done = records.length - todo.length + Math.min(i + 20, todo.length);
+      if (now() - lastBeat >= HEARTBEAT_MS || done === records.length) {
+        lastBeat = now();
+        lost = !(await save({ ...row, done, updatedAt: stamp() }));
+        if (done % 500 < 20 || done === records.length) log.info(`Reference library: ${done}/${records.length} documents`);
+      }
+    }
+  } catch (err) {
+    await save({ ...row, status: 'failed', error: err instanceof Error ? err.message : String(err), updatedAt: stamp() });
+    throw err;
+  }
+  if (lost) {
+    log.info('Reference library import taken over by another instance');
+    return stats;
+  }
+  await save({ ...row, done: records.length, status: 'done', updatedAt: stamp(), finishedAt: stamp() });
+  log.info(`Reference library imported: ${stats.created} added, ${stats.skipped} already present, ${((now() - started) / 1000).toFixed(1)} s`);
   return stats;
 }
 

@@ -77,3 +77,40 @@ export async function consume(db: Db, key: string, limit: number, windowMs: numb
   const row = (res as unknown as { rows: { secs: number | string | null }[] }).rows[0];
   return { ok: false, retryAfter: Math.max(1, Number(row?.secs ?? 1)) };
 }
+
+export interface WindowState {
+  ok: boolean;
+  /** Units taken in the current window, this one included when it was taken. */
+  count: number;
+  /** When the current window ends. */
+  resetAt: Date;
+  /** Whole seconds until then (at least 1), for Retry-After. */
+  retryAfter: number;
+}
+
+/**
+ * tryConsume that also reports the window (for X-RateLimit-* headers), in one statement: the upsert takes a unit
+ * only while the count is under `limit`; when it takes none, the row as it stood is read in the same snapshot.
+ */
+export async function consumeWindow(db: Db, key: string, limit: number, windowMs: number): Promise<WindowState> {
+  const secs = windowMs / 1000;
+  const res = await db.execute(sql`
+    with up as (
+      insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
+      on conflict (key) do update set
+        count = case when rate_limits.window_start <= now() - make_interval(secs => ${secs})
+                     then 1 else rate_limits.count + 1 end,
+        window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${secs})
+                     then now() else rate_limits.window_start end
+      where rate_limits.window_start <= now() - make_interval(secs => ${secs}) or rate_limits.count < ${limit}
+      returning count, window_start)
+    select (select count from up) as taken,
+           coalesce((select window_start from up), (select window_start from rate_limits where key = ${key})) as window_start,
+           (select count from rate_limits where key = ${key}) as current,
+           extract(epoch from now()) * 1000 as now_ms`);
+  const row = (res as unknown as { rows: { taken: number | null; window_start: string | Date; current: number | null; now_ms: string | number }[] }).rows[0];
+  const resetAt = new Date(new Date(row.window_start).getTime() + windowMs);
+  const retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - Number(row.now_ms)) / 1000));
+  if (row.taken !== null) return { ok: true, count: Number(row.taken), resetAt, retryAfter };
+  return { ok: false, count: Number(row.current ?? limit), resetAt, retryAfter };
+}

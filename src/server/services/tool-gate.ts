@@ -37,7 +37,6 @@ import {
   type MediaCreditKind,
   type PlanContext,
 } from './metering';
-import { authenticateApiKey, bearerKey } from './api-keys';
 import { currentUser } from './sessions';
 import { getSettings } from './settings';
 import { anonLimitMessage, toolDisabledMessage } from '../../shared/settings';
@@ -100,20 +99,22 @@ export interface Caller {
   addressHash?: string;
   /** The API key the request was sent with (`Authorization: Bearer`), recorded on its usage event; null or absent for the web. */
   apiKeyId?: string | null;
+  /** That key's scopes: the tool ids it may call (null or absent: every tool of the plan). */
+  scopes?: string[] | null;
 }
 
 /**
- * Who is calling a tool. A request with `Authorization: Bearer <key>` acts for the key's owner, with their plan
- * and metering, and its cookies are not read at all: the key is the whole credential (this is what lets the CSRF
- * check pass such requests, see plugins/csrf.ts). Otherwise the session cookie, else an anonymous visitor.
+ * Who is calling a tool. On the public API (/api/v1) the key's owner, with their plan and metering: the route's
+ * access check authenticated the key (services/public-api.ts) and no cookie is read there. On the web, the session
+ * cookie's user, else an anonymous visitor (a web route refuses an API key before this, plugins/public-api.ts).
  */
 export async function resolveCaller(ctx: ServerContext, req: FastifyRequest, reply: FastifyReply): Promise<Caller> {
   const startedAt = performance.now();
   const address = addressHash(ctx.cookieSecret, clientIp(req));
-  const key = bearerKey(req.headers.authorization);
-  if (key !== null) {
-    const owner = await authenticateApiKey(ctx, key);
-    return { ...(await userCaller(ctx, owner.user, startedAt, address)), apiKeyId: owner.apiKeyId };
+  if (req.routeOptions.config?.access === 'apikey') {
+    if (!req.apiKey) throw new Error(`${req.method} ${req.url}: the API key was not authenticated`);
+    const { user, apiKeyId, key } = req.apiKey;
+    return { ...(await userCaller(ctx, user, startedAt, address)), apiKeyId, scopes: key.scopes };
   }
   const user = await currentUser(req);
   if (user) return userCaller(ctx, user, startedAt, address);
@@ -198,13 +199,23 @@ export function checkToolAccess(toolId: string, caller: Caller): void {
  */
 export async function admitCaller(ctx: ServerContext, caller: Caller, toolId: string): Promise<void> {
   try {
+    // A key limited to some tools refuses the others, before anything else (it is the key's own rule, not the plan's).
+    if (caller.scopes && !caller.scopes.includes(toolId)) {
+      throw new AppError(
+        'scope',
+        `This API key may not use the ${findTool(toolId)?.name ?? toolId} (its scopes: ${caller.scopes.join(', ')}). Create a key that includes it under Account → API keys.`,
+      );
+    }
     // A tool staff turned off (/admin/features) answers 503 for everyone, before anything else is counted.
     if ((await getSettings(ctx.db)).disabledTools.includes(toolId))
       throw new AppError('service_unavailable', toolDisabledMessage(findTool(toolId)?.name ?? 'tool'));
-    const key = caller.user ? `tools:user:${caller.user.id}` : `tools:ip:${caller.addressHash ?? caller.anonId}`;
-    const rate = await throttle.consume(ctx.db, key, TOOL_REQUESTS_PER_MINUTE, RATE_WINDOW_MS);
-    if (!rate.ok) {
-      throw new AppError('rate_limited', 'Too many requests. Please wait a minute and try again.', undefined, { 'retry-after': String(rate.retryAfter) });
+    // An API request was counted against its key's rate already (services/public-api.ts), with the plan's figure.
+    if (!caller.apiKeyId) {
+      const key = caller.user ? `tools:user:${caller.user.id}` : `tools:ip:${caller.addressHash ?? caller.anonId}`;
+      const rate = await throttle.consume(ctx.db, key, TOOL_REQUESTS_PER_MINUTE, RATE_WINDOW_MS);
+      if (!rate.ok) {
+        throw new AppError('rate_limited', 'Too many requests. Please wait a minute and try again.', undefined, { 'retry-after': String(rate.retryAfter) });
+      }
     }
     checkToolAccess(toolId, caller);
   } catch (err) {

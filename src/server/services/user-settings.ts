@@ -6,8 +6,12 @@ import { deleteUserSubmissions } from './plagiarism-store';
 
 /** A user's own preferences (the plagiarism checker reads `shareSubmissions` too). */
 export async function readUserSettings(db: Db, userId: string): Promise<UserSettings> {
-  const rows = await db.select({ shareSubmissions: users.shareSubmissions }).from(users).where(eq(users.id, userId)).limit(1);
-  return { shareSubmissions: rows[0]?.shareSubmissions ?? false };
+  const rows = await db
+    .select({ shareSubmissions: users.shareSubmissions, historyEnabled: users.historyEnabled })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return { shareSubmissions: rows[0]?.shareSubmissions ?? false, historyEnabled: rows[0]?.historyEnabled ?? false };
 }
 
 /**
@@ -31,6 +35,10 @@ export async function updateUserSettings(db: Db, userId: string, update: UserSet
       await t.update(users).set({ shareSubmissions: share, updatedAt: new Date() }).where(eq(users.id, userId));
       if (!share) await deleteUserSubmissions(t, userId);
     });
+  }
+  // Turning history off stops recording; what was kept stays until the user deletes it or it expires (/history).
+  if (update.historyEnabled !== undefined) {
+    await db.update(users).set({ historyEnabled: update.historyEnabled, updatedAt: new Date() }).where(eq(users.id, userId));
   }
   return readUserSettings(db, userId);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TOOLS } from '../catalogue';
 import type { PlanId } from '../plans';
 
 /**
@@ -22,6 +23,25 @@ export function planHasApi(plan: string): boolean {
   return (API_PLANS as readonly string[]).includes(plan);
 }
 
+/**
+ * Live catalogue tools that have no endpoint of their own, so a key cannot be limited to them: the ChatGPT detector
+ * is the AI Content Detector's endpoint under another page, and the e-mail generator is a static guide.
+ */
+const NO_ENDPOINT_OF_ITS_OWN: readonly string[] = ['chatgpt_detector', 'email_generator'];
+
+/**
+ * The tools a key may be limited to (its scopes): the catalogue ids of the live tools with an endpoint under
+ * /api/v1/tools/. tests/api/api-v1.test.ts checks this list against the endpoints the server registers.
+ */
+export const API_SCOPES: readonly string[] = TOOLS.filter((t) => t.live && !NO_ENDPOINT_OF_ITS_OWN.includes(t.id)).map((t) => t.id);
+
+/** The longest a key may live: two years. */
+export const API_KEY_MAX_LIFETIME_DAYS = 730;
+/** What the key form offers (days; null = never expires). The API takes any `expiresAt` within the lifetime. */
+export const API_KEY_EXPIRY_CHOICES = [7, 30, 90, 365, null] as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** POST /api/user/api-keys */
 export const CreateApiKeyBody = z.object({
   name: z
@@ -29,10 +49,27 @@ export const CreateApiKeyBody = z.object({
     .trim()
     .min(1, { message: 'Give the key a name.' })
     .max(60, { message: 'The name can be at most 60 characters.' }),
+  /** Catalogue tool ids the key may call; omitted or null: every tool the owner's plan includes. */
+  scopes: z
+    .array(z.enum(API_SCOPES as [string, ...string[]], { message: 'Scopes are tool ids of the catalogue, such as ai_content_detector.' }), {
+      message: 'Scopes are a list of tool ids.',
+    })
+    .min(1, { message: 'Pick at least one tool, or leave the scopes out for every tool.' })
+    .max(API_SCOPES.length)
+    .refine((ids) => new Set(ids).size === ids.length, { message: 'Each tool can be listed once.' })
+    .nullish(),
+  /** When the key stops working (ISO 8601 with an offset), in the future and at most two years away; omitted or null: never. */
+  expiresAt: z.iso
+    .datetime({ offset: true, message: 'The expiry is a date and time such as 2026-12-31T23:59:59Z.' })
+    .refine((v) => Date.parse(v) > Date.now(), { message: 'The expiry must be in the future.' })
+    .refine((v) => Date.parse(v) <= Date.now() + API_KEY_MAX_LIFETIME_DAYS * DAY_MS, {
+      message: `A key can live at most ${API_KEY_MAX_LIFETIME_DAYS / 365} years.`,
+    })
+    .nullish(),
 });
 export type CreateApiKeyBody = z.infer<typeof CreateApiKeyBody>;
 
-export const API_KEY_STATUSES = ['active', 'revoked'] as const;
+export const API_KEY_STATUSES = ['active', 'expired', 'revoked'] as const;
 export type ApiKeyStatus = (typeof API_KEY_STATUSES)[number];
 
 /** A key as its owner sees it: never the key itself, only its visible prefix. */
@@ -41,7 +78,12 @@ export interface ApiKeySummary {
   name: string;
   /** The key's first characters, e.g. `vt_live_a1B2`. */
   prefix: string;
+  /** 'revoked' wins over 'expired' when both apply. */
   status: ApiKeyStatus;
+  /** Tool ids the key may call; null: every tool the owner's plan includes. */
+  scopes: string[] | null;
+  /** When it stops working; null: never. */
+  expiresAt: string | null;
   createdAt: string;
   /** Updated at most once a minute, so it may be up to a minute behind. */
   lastUsedAt: string | null;
@@ -75,7 +117,7 @@ const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 export const AdminApiKeysQuery = z.object({
   /** Part of the owner's e-mail or username, or the start of a key's prefix; any case. */
   q: z.string().trim().max(200).default(''),
-  status: z.preprocess(blankToUndefined, z.enum(API_KEY_STATUSES, { message: 'Status is active or revoked.' }).optional()),
+  status: z.preprocess(blankToUndefined, z.enum(API_KEY_STATUSES, { message: 'Status is active, expired or revoked.' }).optional()),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(ADMIN_API_KEYS_PAGE_MAX).default(25),
 });

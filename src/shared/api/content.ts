@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REWRITER_TONES as TONES } from '../../engines/styles';
+import { ExtractedText } from './tool-answer';
 
 /** Request and response contracts of the content generator (/tools/content-generator). */
 export { TONES as CONTENT_TONES };
@@ -29,21 +30,24 @@ export const ContentRequest = z.object({
   text: z
     .string({ message: 'Please write a brief.' })
     .max(BRIEF_MAX_CHARS, { message: 'The brief is too long: the limit is 4,000 characters.' })
-    .refine((s) => s.trim() !== '', { message: 'Please write a brief.' }),
+    .refine((s) => s.trim() !== '', { message: 'Please write a brief.' })
+    .meta({
+      description: 'The brief: what to write about, for whom.',
+      examples: ['A blog post introducing lightweight hiking boots for beginners: comfort, grip and price.'],
+    }),
   type: z.enum(CONTENT_TYPES).default('article'),
   tone: z.enum(TONES).default('professional'),
   length: z.enum(CONTENT_LENGTHS).default('medium'),
 });
 export type ContentInput = z.infer<typeof ContentRequest>;
 
-export interface ContentResponse {
-  output: string;
-  /** The language model's name. */
-  engine: string;
-  type: ContentType;
-  tone: string;
-  length: ContentLength;
-  /** Words in the output. */
-  words: number;
-  text?: string;
-}
+export const ContentResponse = z.object({
+  output: z.string(),
+  engine: z.string().describe("The language model's name."),
+  type: z.enum(CONTENT_TYPES),
+  tone: z.string(),
+  length: z.enum(CONTENT_LENGTHS),
+  words: z.number().int().min(0).describe('Words in the output.'),
+  text: ExtractedText,
+});
+export type ContentResponse = z.infer<typeof ContentResponse>;

@@ -1,56 +1,49 @@
 import { z } from 'zod';
+import { ExtractedText } from './tool-answer';
 
 /** POST /api/tools/plagiarism-checker — request and response contract (docs/plagiarism.md). */
 export const PlagiarismRequest = z.object({
   text: z.string({ message: 'Please enter some text to analyze.' }).max(200_000, { message: 'This text is too long.' }),
 });
 
-export interface PlagiarismSpan {
-  start: number;
-  end: number;
-}
+export const PlagiarismSpan = z.object({ start: z.number().int().min(0), end: z.number().int().min(0) });
+export type PlagiarismSpan = z.infer<typeof PlagiarismSpan>;
 
-export interface PlagiarismPassage {
-  /** UTF-16 offsets into the submitted text */
-  submitted: PlagiarismSpan;
-  /** UTF-16 offsets into the source document */
-  source: PlagiarismSpan;
-  words: number;
-  /** the source's text of the passage (source.start..source.end) */
-  sourceExcerpt: string;
-}
+export const PlagiarismPassage = z.object({
+  submitted: PlagiarismSpan.describe('UTF-16 offsets into the submitted text.'),
+  source: PlagiarismSpan.describe('UTF-16 offsets into the source document.'),
+  words: z.number().int().min(0),
+  sourceExcerpt: z.string().describe("The source's text of the passage (source.start..source.end)."),
+});
+export type PlagiarismPassage = z.infer<typeof PlagiarismPassage>;
 
-export interface PlagiarismSource {
-  id: string;
-  title: string;
-  /** link or citation (a web page's URL) */
-  reference: string;
-  /** the reference library, or a web page found by the configured search providers */
-  origin: 'library' | 'web';
-  /** 0–100: share of the submitted words covered by this source */
-  matchedPercent: number;
-  /** 0–1: near-duplicate estimate (MinHash) */
-  jaccard: number;
-  passages: PlagiarismPassage[];
-}
+export const PlagiarismSource = z.object({
+  id: z.string(),
+  title: z.string(),
+  reference: z.string().describe("Link or citation (a web page's URL)."),
+  origin: z.enum(['library', 'web']).describe('The reference library, or a web page found by the configured search providers.'),
+  matchedPercent: z.number().min(0).max(100).describe('0–100: share of the submitted words covered by this source.'),
+  jaccard: z.number().min(0).max(1).describe('0–1: near-duplicate estimate (MinHash).'),
+  passages: z.array(PlagiarismPassage),
+});
+export type PlagiarismSource = z.infer<typeof PlagiarismSource>;
 
-export interface PlagiarismResponse {
-  status: 'completed';
-  items: PlagiarismSource[];
-  /** true only when web search is configured and no provider answered, so the library alone answered */
-  fallback: boolean;
-  /** 0–100: share of the submitted words covered by any source */
-  similarity: number;
-  checkedAgainst: {
-    /** library documents */
-    documents: number;
-    /** present when web search is configured: who searched, how many passages, how many pages were read */
-    web?: { providers: string[]; queries: number; pages: number; unreadable: number };
-  };
-  wordCount: number;
-  /** the extracted text, when the input was a file (passage offsets refer to it) */
-  text?: string;
-}
+export const PlagiarismResponse = z.object({
+  status: z.literal('completed'),
+  items: z.array(PlagiarismSource),
+  fallback: z.boolean().describe('True only when web search is configured and no provider answered, so the library alone answered.'),
+  similarity: z.number().min(0).max(100).describe('0–100: share of the submitted words covered by any source.'),
+  checkedAgainst: z.object({
+    documents: z.number().int().min(0).describe('Reference library documents.'),
+    web: z
+      .object({ providers: z.array(z.string()), queries: z.number().int(), pages: z.number().int(), unreadable: z.number().int() })
+      .optional()
+      .describe('Present when web search is configured: who searched, how many passages, how many pages were read.'),
+  }),
+  wordCount: z.number().int().min(0),
+  text: ExtractedText,
+});
+export type PlagiarismResponse = z.infer<typeof PlagiarismResponse>;
 
 export interface PlagiarismStatus {
   documents: number;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 // Layouts and formats are the resume engine's plain constants (model.ts imports nothing).
 import { RESUME_FORMATS, RESUME_LAYOUTS, type ResumeModel } from '../../engines/resume/model';
+import { ExtractedText } from './tool-answer';
 
 export { RESUME_FORMATS, RESUME_LAYOUTS };
 export const PAPER_SIZES = ['letter', 'a4'] as const;
@@ -63,7 +64,7 @@ export const ResumeSchema = z.object({
  * answer JSON), so there is no `text` field: the route derives the plain text it meters from the resume.
  */
 export const ResumeExportRequest = z.object({
-  resume: ResumeSchema,
+  resume: ResumeSchema.describe('The resume: contact, summary, experience (with bullets), education, skills and certifications, as in the example.'),
   layout: z.enum(RESUME_LAYOUTS).default('classic'),
   format: z.enum(RESUME_FORMATS),
   paper: z.enum(PAPER_SIZES).default('letter'),
@@ -77,21 +78,28 @@ export const BulletRewriteRequest = z.object({
     .max(RESUME_LIMITS.bullets * 400 + RESUME_LIMITS.bullets, { message: 'Too many bullet points at once.' })
     .refine((s) => s.split('\n').filter((l) => l.trim()).length <= RESUME_LIMITS.bullets, {
       message: `Rewrite at most ${RESUME_LIMITS.bullets} bullet points at once.`,
+    })
+    .meta({
+      description: `The bullet points to rewrite, one per line (at most ${RESUME_LIMITS.bullets}).`,
+      examples: ['Responsible for the weekly sales report\nHelped customers with their orders'],
     }),
   title: opt(160, 'The job title'),
   organization: opt(160, 'The organization'),
 });
 export type BulletRewriteInput = z.infer<typeof BulletRewriteRequest>;
 
-export interface RewrittenBullet {
-  text: string;
-  /** Figures in the rewrite that the original does not have: the model may have made them up. */
-  newNumbers: string[];
-}
+export const RewrittenBullet = z.object({
+  text: z.string(),
+  newNumbers: z.array(z.string()).describe('Figures in the rewrite that the original does not have: the model may have made them up.'),
+});
+export type RewrittenBullet = z.infer<typeof RewrittenBullet>;
 
-export interface BulletRewriteResponse {
-  bullets: RewrittenBullet[];
-  /** The bullets as sent (one per line, trimmed), for a before/after view. */
-  original: string[];
-  engine: string;
-}
+export const BulletRewriteResponse = z
+  .object({
+    bullets: z.array(RewrittenBullet),
+    original: z.array(z.string()).describe('The bullets as sent (one per line, trimmed), for a before/after view.'),
+    engine: z.string().describe("The language model's name."),
+    text: ExtractedText,
+  })
+  .describe('Resume bullet points rewritten by the language model, each with the figures it added that the original did not have.');
+export type BulletRewriteResponse = z.infer<typeof BulletRewriteResponse>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ExtractedText } from './tool-answer';
 
 /**
  * Request and response contract of the SEO score analyzer, shared by the route, the engine and the page.
@@ -22,12 +23,17 @@ export const SEO_LIMITS = { keyphrase: 100, title: 300, metaDescription: 1000, s
 
 export const SeoRequest = z
   .object({
-    text: z.string({ message: 'Please enter some text to analyze.' }).max(2_000_000, { message: 'This text is too long.' }).default(''),
+    text: z
+      .string({ message: 'Please enter some text to analyze.' })
+      .max(2_000_000, { message: 'This text is too long.' })
+      .default('')
+      .describe("The page's HTML, Markdown or plain text (ignored when `url` is given)."),
     url: z
       .string()
       .max(SEO_LIMITS.url, { message: 'This URL is too long.' })
       .optional()
-      .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim())),
+      .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()))
+      .describe('A public http(s) page to fetch and analyze instead of `text`.'),
     keyphrase: optionalText(SEO_LIMITS.keyphrase, 'focus keyphrase'),
     title: optionalText(SEO_LIMITS.title, 'SEO title'),
     metaDescription: optionalText(SEO_LIMITS.metaDescription, 'meta description'),
@@ -42,81 +48,80 @@ export const SeoRequest = z
   .overwrite((v) => (v.url !== undefined ? { ...v, text: v.url } : v));
 export type SeoInput = z.infer<typeof SeoRequest>;
 
-export type SeoLight = 'good' | 'ok' | 'problem';
+export const SEO_LIGHTS = ['good', 'ok', 'problem'] as const;
+export type SeoLight = (typeof SEO_LIGHTS)[number];
 export type SeoGroup = 'seo' | 'readability';
 
-export interface SeoCheck {
-  /** stable id, e.g. 'keyphrase_density' */
-  id: string;
-  group: SeoGroup;
-  label: string;
-  light: SeoLight;
-  /** the measured value, e.g. "2.1 % (7 times in 330 words)" */
-  value: string;
-  /** what to do about it (for a good light: what is right) */
-  fix: string;
-}
+export const SeoCheck = z.object({
+  id: z.string().describe("Stable id, e.g. 'keyphrase_density'."),
+  group: z.enum(['seo', 'readability']),
+  label: z.string(),
+  light: z.enum(SEO_LIGHTS),
+  value: z.string().describe('The measured value, e.g. "2.1 % (7 times in 330 words)".'),
+  fix: z.string().describe('What to do about it (for a good light: what is right).'),
+});
+export type SeoCheck = z.infer<typeof SeoCheck>;
 
-export interface SeoNotChecked {
-  id: string;
-  label: string;
-  reason: string;
-}
+export const SeoNotChecked = z.object({ id: z.string(), label: z.string(), reason: z.string() });
+export type SeoNotChecked = z.infer<typeof SeoNotChecked>;
 
-export interface SeoReadability {
-  words: number;
-  sentences: number;
-  paragraphs: number;
-  syllables: number;
-  wordsPerSentence: number;
-  fleschReadingEase: number;
-  fleschKincaidGrade: number;
-  gunningFog: number;
-  smog: number;
-}
+export const SeoReadability = z.object({
+  words: z.number().int().min(0),
+  sentences: z.number().int().min(0),
+  paragraphs: z.number().int().min(0),
+  syllables: z.number().int().min(0),
+  wordsPerSentence: z.number(),
+  fleschReadingEase: z.number(),
+  fleschKincaidGrade: z.number(),
+  gunningFog: z.number(),
+  smog: z.number(),
+});
+export type SeoReadability = z.infer<typeof SeoReadability>;
 
-export interface SeoDocumentSummary {
-  format: 'html' | 'markdown';
-  /** words of the content, headings included (what the density and the text length are measured on) */
-  words: number;
-  title: string | null;
-  titleSource: 'field' | 'html' | 'h1' | 'front-matter' | null;
-  titlePixels: number | null;
-  metaDescription: string | null;
-  slug: string | null;
-  h1: number;
-  headings: { level: number; text: string }[];
-  internalLinks: number;
-  externalLinks: number;
-  images: number;
-  imagesWithAlt: number;
-}
+export const SeoDocumentSummary = z.object({
+  format: z.enum(['html', 'markdown']),
+  words: z.number().int().min(0).describe('Words of the content, headings included (what the density and the text length are measured on).'),
+  title: z.string().nullable(),
+  titleSource: z.enum(['field', 'html', 'h1', 'front-matter']).nullable(),
+  titlePixels: z.number().nullable(),
+  metaDescription: z.string().nullable(),
+  slug: z.string().nullable(),
+  h1: z.number().int().min(0),
+  headings: z.array(z.object({ level: z.number().int(), text: z.string() })),
+  internalLinks: z.number().int().min(0),
+  externalLinks: z.number().int().min(0),
+  images: z.number().int().min(0),
+  imagesWithAlt: z.number().int().min(0),
+});
+export type SeoDocumentSummary = z.infer<typeof SeoDocumentSummary>;
 
-export interface SeoReport {
-  score: number;
-  scores: { seo: number; readability: number };
-  keyphrase: string | null;
-  checks: SeoCheck[];
-  notChecked: SeoNotChecked[];
-  readability: SeoReadability;
-  document: SeoDocumentSummary;
-  /** the page's own words behind the weak checks, so the page can ask the language model to rewrite them */
-  excerpts: {
-    /** the first paragraph */
-    introduction: string | null;
-    /** sentences over the length band, longest first */
-    longSentences: string[];
-    passiveSentences: string[];
-  };
-}
+export const SeoReport = z.object({
+  score: z.number().min(0).max(100),
+  scores: z.object({ seo: z.number(), readability: z.number() }),
+  keyphrase: z.string().nullable(),
+  checks: z.array(SeoCheck),
+  notChecked: z.array(SeoNotChecked),
+  readability: SeoReadability,
+  document: SeoDocumentSummary,
+  excerpts: z
+    .object({
+      introduction: z.string().nullable().describe('The first paragraph.'),
+      longSentences: z.array(z.string()).describe('Sentences over the length band, longest first.'),
+      passiveSentences: z.array(z.string()),
+    })
+    .describe("The page's own words behind the weak checks, so the language model can be asked to rewrite them."),
+});
+export type SeoReport = z.infer<typeof SeoReport>;
 
-export interface SeoResponse extends SeoReport {
-  engine: 'offline';
-  /** URL mode: the page that was analyzed (after redirects) and its size */
-  fetched?: { url: string; finalUrl: string; bytes: number; redirects: number };
-  /** the text that was analyzed, when it came from an uploaded file */
-  text?: string;
-}
+export const SeoResponse = SeoReport.extend({
+  engine: z.literal('offline'),
+  fetched: z
+    .object({ url: z.string(), finalUrl: z.string(), bytes: z.number().int().min(0), redirects: z.number().int().min(0) })
+    .optional()
+    .describe('URL mode: the page that was analyzed (after redirects) and its size.'),
+  text: ExtractedText,
+});
+export type SeoResponse = z.infer<typeof SeoResponse>;
 
 /**
  * POST /api/tools/seo-score-analyzer/suggestions: rewrites of the weak parts by the language model. `text` holds the
@@ -158,23 +163,24 @@ export const SeoSuggestionsRequest = z.object({
 });
 export type SeoSuggestionsInput = z.infer<typeof SeoSuggestionsRequest>;
 
-export interface SeoMeasuredSuggestion {
-  kind: 'title' | 'meta_description';
-  text: string;
-  chars: number;
-  /** the title's width in a search result (null for a meta description) */
-  pixels: number | null;
-  /** the analyzer's light for this title or description: a suggestion outside the rules is kept and flagged */
-  light: SeoLight;
-  /** the measured value, as the report writes it */
-  value: string;
-  note: string;
-  hasKeyphrase: boolean | null;
-}
+export const SeoMeasuredSuggestion = z.object({
+  kind: z.enum(['title', 'meta_description']),
+  text: z.string(),
+  chars: z.number().int().min(0),
+  pixels: z.number().nullable().describe("The title's width in a search result (null for a meta description)."),
+  light: z.enum(SEO_LIGHTS).describe("The analyzer's light for this title or description: a suggestion outside the rules is kept and flagged."),
+  value: z.string().describe('The measured value, as the report writes it.'),
+  note: z.string(),
+  hasKeyphrase: z.boolean().nullable(),
+});
+export type SeoMeasuredSuggestion = z.infer<typeof SeoMeasuredSuggestion>;
 
-export interface SeoSuggestionsResponse {
-  suggestions: string;
-  /** the suggested title and meta description, measured by the analyzer's rules */
-  measured: SeoMeasuredSuggestion[];
-  engine: string;
-}
+export const SeoSuggestionsResponse = z
+  .object({
+    suggestions: z.string(),
+    measured: z.array(SeoMeasuredSuggestion).describe("The suggested title and meta description, measured by the analyzer's rules."),
+    engine: z.string(),
+    text: ExtractedText,
+  })
+  .describe("The language model's rewrites of the page's weak parts, with the suggested title and meta description measured by the analyzer's rules.");
+export type SeoSuggestionsResponse = z.infer<typeof SeoSuggestionsResponse>;

@@ -54,37 +54,36 @@ export const Transcript = z.object({
 export type Transcript = z.infer<typeof Transcript>;
 
 /** The answer to the upload: the job that transcribes it (poll GET /api/jobs/:id). */
-export interface SttJobAnswer {
-  jobId: string;
-  status: 'running';
-  /** the audio's length, as decoded */
-  durationSec: number;
-  /** started minutes charged (monthly characters, then Audio Pack minutes) */
-  minutes: number;
-}
+export const SttJobAnswer = z.object({
+  jobId: z.string().describe('Poll GET /api/jobs/{jobId} for progress and the transcript.'),
+  status: z.literal('running'),
+  durationSec: z.number().min(0).describe("The audio's length, as decoded."),
+  minutes: z.number().int().min(0).describe('Started minutes charged (monthly characters, then Audio Pack minutes).'),
+});
+export type SttJobAnswer = z.infer<typeof SttJobAnswer>;
 
 export const JOB_STATUSES = ['running', 'done', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
+const MediaJobFields = z.object({
+  id: z.string(),
+  tool: z.string().describe("The catalogue tool id, e.g. 'speech_to_text'."),
+  status: z.enum(JOB_STATUSES),
+  progress: z.number().min(0).max(1).describe('0–1.'),
+  stage: z.string().nullable().describe('What is happening now, e.g. "Transcribing: 3 of 12 minutes".'),
+  error: z.object({ code: z.string(), message: z.string() }).optional().describe('Set once the job failed.'),
+  createdAt: z.string().describe('ISO 8601.'),
+  finishedAt: z.string().nullable(),
+});
+
 /** GET /api/jobs/:id (its owner only). `result` once done, `error` once failed. */
-export interface MediaJobView<R = unknown> {
-  id: string;
-  tool: string;
-  status: JobStatus;
-  /** 0..1 */
-  progress: number;
-  /** what is happening now, e.g. "Transcribing: 3 of 12 minutes" */
-  stage: string | null;
-  result?: R;
-  error?: { code: string; message: string };
-  createdAt: string;
-  finishedAt: string | null;
-}
+export type MediaJobView<R = unknown> = z.infer<typeof MediaJobFields> & { result?: R };
+/** A speech-to-text job: its `result` is the transcript (the schema the API documentation describes). */
+export const SttJobView = MediaJobFields.extend({ result: Transcript.optional().describe('The transcript, once the job is done.') });
 
 /** GET /api/jobs?tool=…: the caller's recent jobs, newest first, without their results. */
-export interface MediaJobList {
-  jobs: Omit<MediaJobView, 'result'>[];
-}
+export const MediaJobList = z.object({ jobs: z.array(MediaJobFields) });
+export type MediaJobList = z.infer<typeof MediaJobList>;
 
 /** GET /api/speech-to-text/status: whether and how this server transcribes (public: visitors see it too). */
 export interface SttStatus {

@@ -10,6 +10,7 @@ import {
   type TtsVoice,
   type VoiceInfo,
 } from '../../engines/tts/voices';
+import { Allowance, ExtractedText } from './tool-answer';
 
 /** Text to speech (POST /api/tools/text-to-speech): contracts shared by the route and the page. */
 export { TTS_VOICES, VOICE_INFO, TTS_MIN_SPEED, TTS_MAX_SPEED, TTS_DEFAULT_PAUSE_MS, TTS_MAX_PAUSE_MS, type TtsVoice, type VoiceInfo };
@@ -34,16 +35,19 @@ export const TtsRequest = z.object({
     .number({ message: 'The speed must be a number.' })
     .min(TTS_MIN_SPEED, { message: `The speed must be at least ${TTS_MIN_SPEED}.` })
     .max(TTS_MAX_SPEED, { message: `The speed must be at most ${TTS_MAX_SPEED}.` })
-    .default(1),
-  /** Silence after each paragraph, in milliseconds. */
+    .default(1)
+    .describe("1 is the voice's own pace."),
   pauseMs: z.coerce
     .number({ message: 'The paragraph pause must be a number of milliseconds.' })
     .int({ message: 'The paragraph pause must be a whole number of milliseconds.' })
     .min(0, { message: 'The paragraph pause cannot be negative.' })
     .max(TTS_MAX_PAUSE_MS, { message: `The paragraph pause must be at most ${TTS_MAX_PAUSE_MS / 1000} seconds.` })
-    .default(TTS_DEFAULT_PAUSE_MS),
-  /** The file format of `audio` in a JSON answer (a streamed answer sends WAV chunks). */
-  format: z.enum(TTS_FORMATS, { message: 'The format must be wav or mp3.' }).default('wav'),
+    .default(TTS_DEFAULT_PAUSE_MS)
+    .describe('Silence after each paragraph, in milliseconds.'),
+  format: z
+    .enum(TTS_FORMATS, { message: 'The format must be wav or mp3.' })
+    .default('wav')
+    .describe('The file format of `audio` in a JSON answer (a streamed answer sends WAV chunks).'),
 });
 export type TtsInput = z.infer<typeof TtsRequest>;
 
@@ -65,28 +69,22 @@ export const TtsChunk = z.object({
 });
 export type TtsChunk = z.infer<typeof TtsChunk>;
 
-export interface TtsResponse {
-  /** 'offline' (Flite) or the provider's model name. */
-  engine: string;
-  /** What the page shows, e.g. "Offline (Flite)" or "tts-1 at api.openai.com". */
-  engineLabel: string;
-  voice: TtsVoice;
-  speed: number;
-  pauseMs: number;
-  sampleRate: number;
-  /** Pieces synthesised (the number of streamed chunks). */
-  chunks: number;
-  durationSeconds: number;
-  /** JSON answers only: the whole recording, base64, in `format`. */
-  audio?: string;
-  format?: TtsFormat;
-  /** Set when the provider failed and the offline voices answered instead. */
-  notice?: string;
-  /** A visitor's daily allowance after this request; null for accounts. */
-  allowance?: { used: number; limit: number } | null;
-  /** The text extracted from an uploaded file. */
-  text?: string;
-}
+export const TtsResponse = z.object({
+  engine: z.string().describe("'offline' (Flite) or the provider's model name."),
+  engineLabel: z.string().describe('What the page shows, e.g. "Offline (Flite)" or "tts-1 at api.openai.com".'),
+  voice: z.enum(TTS_VOICES),
+  speed: z.number(),
+  pauseMs: z.number().int().min(0),
+  sampleRate: z.number().int().positive(),
+  chunks: z.number().int().min(0).describe('Pieces synthesised (the number of streamed chunks).'),
+  durationSeconds: z.number().min(0),
+  audio: z.string().optional().describe('JSON answers only: the whole recording, base64, in `format` (a WAV or MP3 file).').meta({ contentEncoding: 'base64' }),
+  format: z.enum(TTS_FORMATS).optional(),
+  notice: z.string().optional().describe('Set when the provider failed and the offline voices answered instead.'),
+  allowance: Allowance.optional(),
+  text: ExtractedText,
+});
+export type TtsResponse = z.infer<typeof TtsResponse>;
 
 /** GET /api/tools/text-to-speech/status: the engine that speaks on this server. */
 export interface TtsStatus {

@@ -29,6 +29,7 @@ const RESOURCES = [
   { to: '/pricing', label: 'Pricing' },
   { to: '/refund-policy', label: 'Refund Policy' },
   { to: '/blog', label: 'Blog' },
+  { to: '/developers', label: 'API documentation' },
 ];
 
 const LEGAL = [

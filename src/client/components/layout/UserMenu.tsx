@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ChevronDown, CreditCard, LayoutDashboard, LogOut, Settings } from 'lucide-react';
+import { ChevronDown, CreditCard, FileStack, History, LayoutDashboard, LogOut, Settings } from 'lucide-react';
 import type { PublicUser } from '@/shared/api/auth';
 import { planBadge, upgradeLabel } from '@/shared/roles';
 import { useLogout } from '@/client/lib/auth';
@@ -52,6 +52,16 @@ export function UserMenu({ user }: { user: PublicUser }) {
         <DropdownMenuItem asChild>
           <Link to="/dashboard">
             <LayoutDashboard aria-hidden="true" /> Dashboard
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/history">
+            <History aria-hidden="true" /> History &amp; reports
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/batch">
+            <FileStack aria-hidden="true" /> Batch checks
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>

@@ -1,6 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { AlertTriangle, Copy, KeyRound, Plus } from 'lucide-react';
+import { API_KEY_EXPIRY_CHOICES, API_SCOPES } from '@/shared/api/api-keys';
+import { findTool } from '@/shared/catalogue';
 import { formatDate, formatDateTime } from '@/shared/format';
 import { DEFAULT_PLANS } from '@/shared/plans';
 import { messageOf } from '@/client/lib/api';
@@ -10,13 +12,20 @@ import { Button } from '@/client/components/ui/button';
 import { Spinner } from '@/client/components/ui/spinner';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
 import { FormField } from '@/client/components/FormField';
+import { Label } from '@/client/components/ui/label';
 import { LoadError } from '@/client/components/LoadError';
 import { Skeleton } from '@/client/features/usage/parts';
 import { AccountSection } from './AccountSection';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey, type ApiKeySummary, type CreateApiKeyResponse } from './api-keys-api';
 
 /** The endpoint the example calls: the detector, the tool most integrations start with. */
-const EXAMPLE_PATH = '/api/tools/content-detector';
+const EXAMPLE_PATH = '/api/v1/tools/content-detector';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const toolName = (id: string) => findTool(id)?.name ?? id;
+/** The tools a key can be limited to, by name. */
+const SCOPE_TOOLS = API_SCOPES.map((id) => ({ id, name: toolName(id) })).sort((a, b) => a.name.localeCompare(b.name));
+const expiryLabel = (days: number | null) => (days === null ? 'Never' : days === 365 ? '1 year' : `${days} days`);
 
 async function copy(text: string, what: string) {
   try {
@@ -27,7 +36,10 @@ async function copy(text: string, what: string) {
   }
 }
 
-/** Account → API keys: create a key (shown once), see when each was last used, revoke it. Pro and Agency plans only. */
+/**
+ * Account → API keys: create a key (shown once) for all tools or some, with an optional expiry; see each key's tools,
+ * expiry and last use; revoke it. Pro and Agency plans only.
+ */
 export function ApiKeysCard({ className }: { className?: string }) {
   const keys = useApiKeys();
   // The full key, held only until the user dismisses it: the server keeps a hash and cannot show it again.
@@ -75,7 +87,7 @@ export function ApiKeysCard({ className }: { className?: string }) {
       id="api-keys"
       className={className}
       title="API keys"
-      description="Call the tools from your own code. Requests made with a key count against your plan, just like on the website."
+      description="Call the tools from your own code through the public API (/api/v1). Requests made with a key count against your plan, just like on the website."
     >
       {body}
     </AccountSection>
@@ -85,40 +97,112 @@ export function ApiKeysCard({ className }: { className?: string }) {
 function CreateForm({ atMax, max, onCreated }: { atMax: boolean; max: number; onCreated: (c: CreateApiKeyResponse) => void }) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | undefined>();
+  // null: every tool of the plan (the default); a set: only these
+  const [scopes, setScopes] = useState<Set<string> | null>(null);
+  const [scopeError, setScopeError] = useState<string | undefined>();
+  const [expiry, setExpiry] = useState<string>('never');
   const create = useCreateApiKey();
+  const ids = useId();
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (create.isPending) return;
     if (!name.trim()) return setError('Give the key a name, e.g. where it will be used');
+    if (scopes && scopes.size === 0) return setScopeError('Pick at least one tool, or tick All tools');
+    const days = expiry === 'never' ? null : Number(expiry);
     try {
-      onCreated(await create.mutateAsync(name.trim()));
+      onCreated(
+        await create.mutateAsync({
+          name: name.trim(),
+          scopes: scopes ? API_SCOPES.filter((id) => scopes.has(id)) : null,
+          expiresAt: days === null ? null : new Date(Date.now() + days * DAY_MS).toISOString(),
+        }),
+      );
       setName('');
+      setScopes(null);
+      setExpiry('never');
     } catch (err) {
       setError(messageOf(err, 'The key could not be created. Please try again.'));
     }
   }
 
+  function toggle(id: string, on: boolean) {
+    const next = new Set(scopes ?? []);
+    if (on) next.add(id);
+    else next.delete(id);
+    setScopes(next);
+    setScopeError(undefined);
+  }
+
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-start gap-3">
-      <div className="min-w-52 flex-1">
-        <FormField
-          label="Key name"
-          name="api-key-name"
-          placeholder="e.g. Zapier, CI pipeline"
-          maxLength={60}
-          autoComplete="off"
-          value={name}
-          error={error ?? (atMax ? `You have ${max} active keys, the most an account may hold. Revoke one to create another.` : undefined)}
-          onChange={(e) => {
-            setName(e.target.value);
-            setError(undefined);
-          }}
-        />
+    <form onSubmit={onSubmit} noValidate className="grid gap-4 rounded-lg border p-4" aria-label="Create an API key">
+      <div className="flex flex-wrap items-start gap-3">
+        <div className="min-w-52 flex-1">
+          <FormField
+            label="Key name"
+            name="api-key-name"
+            placeholder="e.g. Zapier, CI pipeline"
+            maxLength={60}
+            autoComplete="off"
+            value={name}
+            error={error ?? (atMax ? `You have ${max} active keys, the most an account may hold. Revoke one to create another.` : undefined)}
+            onChange={(e) => {
+              setName(e.target.value);
+              setError(undefined);
+            }}
+          />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={`${ids}-expiry`}>Expires</Label>
+          <select
+            id={`${ids}-expiry`}
+            value={expiry}
+            onChange={(e) => setExpiry(e.target.value)}
+            className="h-10 rounded-md border border-input bg-background px-3 text-sm"
+          >
+            {API_KEY_EXPIRY_CHOICES.map((d) => (
+              <option key={d ?? 'never'} value={d === null ? 'never' : String(d)}>
+                {d === null ? 'Never' : `In ${expiryLabel(d)}`}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
-      <Button type="submit" className="sm:mt-[1.375rem]" disabled={create.isPending || atMax} aria-busy={create.isPending}>
-        {create.isPending ? <Spinner /> : <Plus />} Create key
-      </Button>
+      <fieldset className="grid gap-2" aria-describedby={scopeError ? `${ids}-scope-error` : undefined}>
+        <legend className="mb-2 text-sm font-medium">Tools this key may use</legend>
+        <label className="inline-flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="size-4 accent-primary"
+            checked={scopes === null}
+            onChange={(e) => {
+              setScopes(e.target.checked ? null : new Set());
+              setScopeError(undefined);
+            }}
+          />
+          All tools of your plan
+        </label>
+        {scopes !== null && (
+          <div className="grid gap-x-4 gap-y-1.5 rounded-md bg-muted/40 p-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="api-key-scopes">
+            {SCOPE_TOOLS.map((t) => (
+              <label key={t.id} className="inline-flex items-center gap-2 text-sm">
+                <input type="checkbox" className="size-4 accent-primary" checked={scopes.has(t.id)} onChange={(e) => toggle(t.id, e.target.checked)} />
+                {t.name}
+              </label>
+            ))}
+          </div>
+        )}
+        {scopeError && (
+          <p id={`${ids}-scope-error`} className="text-sm font-medium text-destructive">
+            {scopeError}
+          </p>
+        )}
+      </fieldset>
+      <div>
+        <Button type="submit" disabled={create.isPending || atMax} aria-busy={create.isPending}>
+          {create.isPending ? <Spinner /> : <Plus />} Create key
+        </Button>
+      </div>
     </form>
   );
 }
@@ -163,7 +247,7 @@ function KeyList({ items }: { items: ApiKeySummary[] }) {
     <>
       {/* relative: keeps the sr-only header text inside the scroller on a phone */}
       <div className="relative overflow-x-auto">
-        <table className="w-full min-w-[34rem] text-left text-sm" data-testid="api-keys">
+        <table className="w-full min-w-[44rem] text-left text-sm" data-testid="api-keys">
           <thead className="text-xs text-muted-foreground">
             <tr>
               <th scope="col" className="py-2 pr-3 font-medium">
@@ -173,7 +257,13 @@ function KeyList({ items }: { items: ApiKeySummary[] }) {
                 Key
               </th>
               <th scope="col" className="px-3 py-2 font-medium">
+                Tools
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
                 Created
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Expires
               </th>
               <th scope="col" className="px-3 py-2 font-medium">
                 Last used
@@ -188,15 +278,26 @@ function KeyList({ items }: { items: ApiKeySummary[] }) {
               <tr key={k.id} className="border-t" data-testid="api-key-row">
                 <td className="py-2.5 pr-3 font-medium">{k.name}</td>
                 <td className="px-3 py-2.5 font-mono text-xs whitespace-nowrap">{k.prefix}…</td>
+                <td className="max-w-56 px-3 py-2.5" data-testid="api-key-tools">
+                  <Scopes scopes={k.scopes} />
+                </td>
                 <td className="px-3 py-2.5 whitespace-nowrap">{formatDate(k.createdAt)}</td>
-                <td className="px-3 py-2.5 whitespace-nowrap text-muted-foreground">{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never'}</td>
+                <td className="px-3 py-2.5 whitespace-nowrap" data-testid="api-key-expires">
+                  {k.expiresAt ? formatDate(k.expiresAt) : <span className="text-muted-foreground">Never</span>}
+                </td>
+                <td className="px-3 py-2.5 whitespace-nowrap text-muted-foreground" data-testid="api-key-last-used">
+                  {k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never'}
+                </td>
                 <td className="py-2.5 pl-3 text-right whitespace-nowrap">
-                  {k.status === 'active' ? (
-                    <Button type="button" variant="outline" size="sm" onClick={() => setRevoking(k)} aria-label={`Revoke the key ${k.name}`}>
-                      Revoke
-                    </Button>
-                  ) : (
+                  {k.status === 'revoked' ? (
                     <Badge variant="secondary">Revoked {k.revokedAt ? formatDate(k.revokedAt) : ''}</Badge>
+                  ) : (
+                    <span className="inline-flex items-center gap-2">
+                      {k.status === 'expired' && <Badge variant="secondary">Expired</Badge>}
+                      <Button type="button" variant="outline" size="sm" onClick={() => setRevoking(k)} aria-label={`Revoke the key ${k.name}`}>
+                        Revoke
+                      </Button>
+                    </span>
                   )}
                 </td>
               </tr>
@@ -207,6 +308,14 @@ function KeyList({ items }: { items: ApiKeySummary[] }) {
       <RevokeDialog apiKey={revoking} onClose={() => setRevoking(null)} />
     </>
   );
+}
+
+/** "All tools", or the tools by name (the first three, then how many more, all of them in the title). */
+function Scopes({ scopes }: { scopes: string[] | null }) {
+  if (!scopes) return <span className="text-muted-foreground">All tools</span>;
+  const names = scopes.map(toolName);
+  const shown = names.slice(0, 3).join(', ');
+  return <span title={names.join(', ')}>{names.length > 3 ? `${shown} +${names.length - 3} more` : shown}</span>;
 }
 
 function RevokeDialog({ apiKey, onClose }: { apiKey: ApiKeySummary | null; onClose: () => void }) {
@@ -260,8 +369,13 @@ function Example() {
         {command}
       </pre>
       <p className="text-xs text-muted-foreground">
-        Every tool under <code>/api/tools/</code> takes the same header. Errors come back as <code>{'{"error": {"code", "message"}}'}</code>; a revoked or
-        mistyped key gets <code>401 invalid_api_key</code>.
+        Every tool is at <code>/api/v1/tools/&lt;tool&gt;</code> with the same header; <code>GET /api/v1/me</code> shows your plan and what is left. Errors come
+        back as <code>{'{"error": {"code", "message"}}'}</code>: a revoked or mistyped key gets <code>401 invalid_api_key</code>, a tool outside the key&rsquo;s
+        scopes <code>403 scope</code>, too many requests a minute <code>429</code> with <code>Retry-After</code>. Add an <code>Idempotency-Key</code> header to
+        make a POST safe to retry.{' '}
+        <Link to="/developers" className="font-medium text-primary hover:underline">
+          API documentation
+        </Link>
       </p>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiKeyListResponse, ApiKeySummary, CreateApiKeyResponse } from '@/shared/api/api-keys';
+import type { ApiKeyListResponse, ApiKeySummary, CreateApiKeyBody, CreateApiKeyResponse } from '@/shared/api/api-keys';
 import { apiJson } from '@/client/lib/api';
 
 /** The account's own API keys (Account → API keys). */
@@ -11,11 +11,11 @@ export function useApiKeys() {
   return useQuery({ queryKey: [API_KEYS], queryFn: () => apiJson<ApiKeyListResponse>('GET', API_KEYS) });
 }
 
-/** POST a new key; the answer is the only time the full key is seen. */
+/** POST a new key (name, optional scopes and expiry); the answer is the only time the full key is seen. */
 export function useCreateApiKey() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => apiJson<CreateApiKeyResponse>('POST', API_KEYS, { name }),
+    mutationFn: (body: CreateApiKeyBody) => apiJson<CreateApiKeyResponse>('POST', API_KEYS, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: [API_KEYS] }),
   });
 }

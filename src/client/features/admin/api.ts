@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey 
 import type { AdminOverview } from '@/shared/api/admin';
 import type { AdminDashboardResponse } from '@/shared/api/admin-analytics';
 import type { BlogListResponse, BlogPost, BlogPostResponse, BlogStatus } from '@/shared/api/blog';
+import type { LibraryImportResponse } from '@/shared/api/library';
 import type { LibraryListResponse, REFERENCE_ORIGINS } from '@/shared/api/plagiarism';
 import { apiJson, apiRequest, apiUpload, fileForm } from '@/client/lib/api';
 import { ADMIN_BLOG_API, BLOG_LIST_API } from '@/client/features/blog/api';
@@ -47,6 +48,24 @@ function useStaffMutation<T, V>(mutationFn: (vars: V) => Promise<T>, keys: Query
 // --- Reference library -------------------------------------------------------------------------
 
 export type LibraryOrigin = (typeof REFERENCE_ORIGINS)[number];
+
+/**
+ * The bundled library's background import; polled every 3 s while an instance is importing, so the count and the
+ * list fill in as documents arrive.
+ */
+export function useLibraryImport() {
+  const qc = useQueryClient();
+  return useQuery({
+    queryKey: [ADMIN_LIBRARY_API, 'import'],
+    queryFn: async () => {
+      const body = await apiJson<LibraryImportResponse>('GET', `${ADMIN_LIBRARY_API}/import`);
+      if (body.import?.status === 'running')
+        void qc.invalidateQueries({ queryKey: [ADMIN_LIBRARY_API], exact: false, predicate: (q) => q.queryKey[1] !== 'import' });
+      return body;
+    },
+    refetchInterval: (q) => (q.state.data?.import?.status === 'running' ? 3000 : false),
+  });
+}
 
 /** One page of the library, filtered by origin; the previous page stays on screen while the next loads. */
 export function useLibraryList(q: { origin: LibraryOrigin | ''; offset: number; limit: number }) {

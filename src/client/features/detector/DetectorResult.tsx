@@ -11,6 +11,7 @@ import { ScoreGauge } from './ScoreGauge';
 import { VerdictScale } from './VerdictScale';
 import { FairnessNote } from './FairnessNote';
 import { ReportResult } from './ReportResult';
+import { SaveReportButton } from '../history/SaveReportButton';
 
 export async function copyText(text: string): Promise<void> {
   try {
@@ -88,6 +89,8 @@ export const DetectorResult = forwardRef<HTMLDivElement, { result: DetectRespons
           <Copy /> Copy result
         </Button>
         {actions}
+        {/* a signed-in user's result the server signed: kept as a report (PDF, share link) */}
+        <SaveReportButton source={{ tool: 'ai_content_detector', input: text, result }} />
         {/* Keyed by the detection: a new result starts a new report. */}
         {result.detectionId && <ReportResult key={result.detectionId} detectionId={result.detectionId} verdict={result.verdict} text={text} />}
         <span className="ml-auto text-xs text-muted-foreground">

@@ -1,4 +1,5 @@
-import { apiJson, apiUpload, fileForm, InvalidReplyError } from '@/client/lib/api';
+import { apiRequest, apiUpload, fileForm, InvalidReplyError } from '@/client/lib/api';
+import { rememberReceipt } from '../history/receipts';
 import type { DetectResponse } from '@/shared/api/detector';
 import { VERDICT_TEXT } from '@/shared/detector-verdicts';
 
@@ -13,15 +14,20 @@ export function isDetectResponse(x: unknown): x is DetectResponse {
 export { InvalidReplyError };
 
 export async function detectText(text: string): Promise<DetectResponse> {
-  const body = await apiJson<unknown>('POST', DETECT_PATH, { text });
+  const res = await apiRequest('POST', DETECT_PATH, { text });
+  const body: unknown = await res.json();
   if (!isDetectResponse(body)) throw new InvalidReplyError();
+  // a logged-in user's answer comes with the receipt that lets it be saved as a report
+  rememberReceipt(body, 'ai_content_detector', res);
   return body;
 }
 
 /** Multipart upload; the server extracts the text from .txt, .docx or .pdf. */
 export async function detectFile(file: File): Promise<DetectResponse> {
-  const body = await apiUpload(DETECT_PATH, fileForm(file));
+  let answer: Response | null = null;
+  const body = await apiUpload(DETECT_PATH, fileForm(file), undefined, (res) => (answer = res));
   if (!isDetectResponse(body)) throw new InvalidReplyError();
+  if (answer) rememberReceipt(body, 'ai_content_detector', answer);
   return body;
 }
 

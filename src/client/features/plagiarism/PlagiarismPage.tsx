@@ -12,6 +12,7 @@ import { useWordLimit, WordLimitWarning } from '../shared/limits';
 import { ToolInputPanel } from '../shared/ToolInputPanel';
 import { ToolNotes, ToolPageShell, type ToolNote } from '../shared/ToolPageShell';
 import { Report } from './Report';
+import { SaveReportButton } from '../history/SaveReportButton';
 import { checkPlagiarismFile, checkPlagiarismText, isPlagiarismResponse, usePlagiarismStatus, useRefreshPlagiarismStatus } from './api';
 
 const FAILED = 'Failed to check for plagiarism. Please try again.';
@@ -141,7 +142,14 @@ export default function PlagiarismPage(_props: { slug: string }) {
 
         <WordLimitWarning words={words} limit={limit} anonymous={!user} />
 
-        {checked && <Report ref={reportRef} result={checked.result} text={checked.text} />}
+        {checked && (
+          <Report
+            ref={reportRef}
+            result={checked.result}
+            text={checked.text}
+            actions={<SaveReportButton source={{ tool: 'plagiarism_checker', input: checked.text, result: checked.result }} />}
+          />
+        )}
       </div>
 
       <ToolNotes label="How the check works" notes={notes(status.data?.webSearch)} />

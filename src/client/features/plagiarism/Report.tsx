@@ -42,7 +42,24 @@ function segments(text: string, items: PlagiarismSource[]): Segment[] {
 }
 
 /** The similarity, the text with its matched passages, and the sources with side-by-side comparisons; printable. */
-export function Report({ result, text, ref }: { result: PlagiarismResponse; text: string; ref: React.Ref<HTMLDivElement> }) {
+export function Report({
+  result,
+  text,
+  ref,
+  actions,
+  checkedAt,
+  print = true,
+}: {
+  result: PlagiarismResponse;
+  text: string;
+  ref?: React.Ref<HTMLDivElement>;
+  /** more buttons beside Print (Save report) */
+  actions?: React.ReactNode;
+  /** when the check ran (a saved or kept result); now by default */
+  checkedAt?: string;
+  /** the Print button (the tool page's print style); off where the report has its own PDF */
+  print?: boolean;
+}) {
   const segs = useMemo(() => segments(text, result.items), [text, result.items]);
   const docs = result.checkedAgainst.documents.toLocaleString('en-US');
   const web = result.checkedAgainst.web;
@@ -69,12 +86,18 @@ export function Report({ result, text, ref }: { result: PlagiarismResponse; text
             {web && !result.fallback
               ? ` and ${web.pages.toLocaleString('en-US')} web ${web.pages === 1 ? 'page' : 'pages'} found by ${web.providers.join(' and ')} for ${web.queries} ${web.queries === 1 ? 'passage' : 'passages'} of your text`
               : ''}
-            {result.fallback ? ' (web search did not answer, so the reference library alone was checked)' : ''}. Report of {new Date().toLocaleString()}.
+            {result.fallback ? ' (web search did not answer, so the reference library alone was checked)' : ''}. Report of{' '}
+            {(checkedAt ? new Date(checkedAt) : new Date()).toLocaleString()}.
           </p>
         </div>
-        <Button variant="outline" onClick={() => window.print()} data-print-hide>
-          <Printer /> Print / Save as PDF
-        </Button>
+        <div className="flex flex-wrap gap-2" data-print-hide>
+          {print && (
+            <Button variant="outline" onClick={() => window.print()}>
+              <Printer /> Print / Save as PDF
+            </Button>
+          )}
+          {actions}
+        </div>
       </div>
 
       {result.items.length > 0 && (

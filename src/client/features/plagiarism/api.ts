@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PlagiarismResponse, PlagiarismStatus } from '@/shared/api/plagiarism';
-import { apiJson, apiUpload, fileForm, InvalidReplyError } from '@/client/lib/api';
+import { apiJson, apiRequest, apiUpload, fileForm, InvalidReplyError } from '@/client/lib/api';
+import { rememberReceipt } from '../history/receipts';
 
 export const PLAGIARISM_PATH = '/api/tools/plagiarism-checker';
 const STATUS_KEY = ['plagiarism-status'] as const;
@@ -12,14 +13,19 @@ export function isPlagiarismResponse(x: unknown): x is PlagiarismResponse {
 
 /** Multipart upload; the server extracts the text from .txt, .docx or .pdf. */
 export async function checkPlagiarismFile(file: File): Promise<PlagiarismResponse> {
-  const body = await apiUpload(PLAGIARISM_PATH, fileForm(file));
+  let answer: Response | null = null;
+  const body = await apiUpload(PLAGIARISM_PATH, fileForm(file), undefined, (res) => (answer = res));
   if (!isPlagiarismResponse(body)) throw new InvalidReplyError();
+  if (answer) rememberReceipt(body, 'plagiarism_checker', answer);
   return body;
 }
 
 export async function checkPlagiarismText(text: string): Promise<PlagiarismResponse> {
-  const body = await apiJson<unknown>('POST', PLAGIARISM_PATH, { text });
+  const res = await apiRequest('POST', PLAGIARISM_PATH, { text });
+  const body: unknown = await res.json();
   if (!isPlagiarismResponse(body)) throw new InvalidReplyError();
+  // a logged-in user's answer comes with the receipt that lets it be saved as a report
+  rememberReceipt(body, 'plagiarism_checker', res);
   return body;
 }
 

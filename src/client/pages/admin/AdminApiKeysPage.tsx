@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useOutletContext, useSearchParams } from 'react-router';
 import { KeyRound } from 'lucide-react';
 import { API_KEY_STATUSES, API_KEY_USAGE_DAYS } from '@/shared/api/api-keys';
+import { findTool } from '@/shared/catalogue';
 import { formatDate, formatDateTime, formatNumber } from '@/shared/format';
 import type { StaffRole } from '@/shared/roles';
 import { Badge } from '@/client/components/ui/badge';
@@ -17,8 +18,9 @@ import { AdminHeading, EmptyList, FilterSelect, LoadError, NoAccess, Pager, Sear
 const PAGE = 25;
 
 /**
- * /admin/api-keys: every account's API keys with their owner, last use and the last 30 days of calls, searchable by
- * owner or key prefix; staff revoke a key (audited, the owner is e-mailed). The filters live in the address.
+ * /admin/api-keys: every account's API keys with their owner, tools (scopes), expiry, last use and the last 30 days of
+ * calls, searchable by owner or key prefix; staff revoke a key (audited, the owner is e-mailed). The filters live in
+ * the address.
  */
 export default function AdminApiKeysPage() {
   const { role } = useOutletContext<{ role: StaffRole }>();
@@ -41,7 +43,10 @@ function ApiKeyDirectory({ title }: { title: string }) {
 
   return (
     <>
-      <AdminHeading title={title} description={`Keys of the public API: owner, last use, and calls and characters of the last ${API_KEY_USAGE_DAYS} days.`} />
+      <AdminHeading
+        title={title}
+        description={`Keys of the public API (/api/v1): owner, tools, expiry, last use, and calls and characters of the last ${API_KEY_USAGE_DAYS} days.`}
+      />
       <form
         role="search"
         className="mb-4 flex flex-wrap items-end gap-3"
@@ -56,6 +61,7 @@ function ApiKeyDirectory({ title }: { title: string }) {
         <FilterSelect id="keys-status" label="Status" value={status} onChange={(v) => update({ status: v })}>
           <option value="">Any status</option>
           <option value="active">Active</option>
+          <option value="expired">Expired</option>
           <option value="revoked">Revoked</option>
         </FilterSelect>
         {list.isFetching && !list.isPending && <Spinner className="mb-3" />}
@@ -77,11 +83,12 @@ function ApiKeyDirectory({ title }: { title: string }) {
         <>
           {/* relative: the sr-only header text is positioned inside the scroller, not at the far right of the page */}
           <div className="relative overflow-x-auto rounded-xl border bg-card">
-            <table className="w-full min-w-[44rem] text-sm" data-testid="admin-api-keys">
+            <table className="w-full min-w-[46rem] text-sm" data-testid="admin-api-keys">
               <thead className="border-b bg-muted/40 text-left text-xs uppercase tracking-wide text-muted-foreground">
                 <tr>
                   <th className="px-4 py-2 font-medium">Key</th>
                   <th className="px-4 py-2 font-medium">Owner</th>
+                  <th className="px-4 py-2 font-medium">Tools</th>
                   <th className="px-4 py-2 font-medium">Last used</th>
                   <th className="px-4 py-2 text-right font-medium" title={`Tool calls made with the key in the last ${API_KEY_USAGE_DAYS} days`}>
                     Calls
@@ -90,9 +97,6 @@ function ApiKeyDirectory({ title }: { title: string }) {
                     Characters
                   </th>
                   <th className="px-4 py-2 font-medium">Status</th>
-                  <th className="px-4 py-2 font-medium">
-                    <span className="sr-only">Actions</span>
-                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -110,6 +114,8 @@ function ApiKeyDirectory({ title }: { title: string }) {
   );
 }
 
+const toolName = (id: string) => findTool(id)?.name ?? id;
+
 function Row({ apiKey: k, onRevoke }: { apiKey: AdminApiKey; onRevoke: () => void }) {
   return (
     <tr className="border-b last:border-0" data-testid="admin-api-key-row">
@@ -117,6 +123,9 @@ function Row({ apiKey: k, onRevoke }: { apiKey: AdminApiKey; onRevoke: () => voi
         <div className="font-medium">{k.name}</div>
         <div className="font-mono text-xs text-muted-foreground">{k.prefix}…</div>
         <div className="whitespace-nowrap text-xs text-muted-foreground">Created {formatDate(k.createdAt)}</div>
+        <div className="whitespace-nowrap text-xs text-muted-foreground" data-testid="key-expires">
+          {k.expiresAt ? `${k.status === 'expired' ? 'Expired' : 'Expires'} ${formatDate(k.expiresAt)}` : 'Never expires'}
+        </div>
       </td>
       <td className="px-4 py-3">
         <Link to={`/admin/users/${k.owner.id}`} className="font-medium hover:underline">
@@ -124,14 +133,30 @@ function Row({ apiKey: k, onRevoke }: { apiKey: AdminApiKey; onRevoke: () => voi
         </Link>
         <div className="text-xs text-muted-foreground">{k.owner.username}</div>
       </td>
+      <td className="min-w-32 max-w-52 px-4 py-3" data-testid="key-tools">
+        {k.scopes ? (
+          <span title={k.scopes.map(toolName).join(', ')}>
+            {k.scopes.slice(0, 2).map(toolName).join(', ')}
+            {k.scopes.length > 2 && <span className="text-muted-foreground"> +{k.scopes.length - 2} more</span>}
+          </span>
+        ) : (
+          <span className="text-muted-foreground">All tools</span>
+        )}
+      </td>
       <td className="whitespace-nowrap px-4 py-3 text-muted-foreground">{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never'}</td>
       <td className="px-4 py-3 text-right tabular-nums" data-testid="key-calls">
         {formatNumber(k.usage.calls)}
       </td>
       <td className="px-4 py-3 text-right tabular-nums">{formatNumber(k.usage.characters)}</td>
       <td className="whitespace-nowrap px-4 py-3">
-        {k.status === 'active' ? (
-          <Badge variant="secondary">Active</Badge>
+        {/* the action sits under the status, so the row fits a laptop screen with the tools column */}
+        {k.status !== 'revoked' ? (
+          <div className="flex flex-col items-start gap-1.5">
+            {k.status === 'active' ? <Badge variant="secondary">Active</Badge> : <Badge variant="outline">Expired</Badge>}
+            <Button variant="outline" size="sm" onClick={onRevoke} aria-label={`Revoke the key ${k.name} of ${k.owner.email}`}>
+              Revoke
+            </Button>
+          </div>
         ) : (
           <span title={k.revokedBy ? `Revoked by ${k.revokedBy.email}` : 'Revoked by its owner'}>
             <Badge variant="warning">Revoked</Badge>
@@ -139,13 +164,6 @@ function Row({ apiKey: k, onRevoke }: { apiKey: AdminApiKey; onRevoke: () => voi
               {k.revokedAt ? formatDate(k.revokedAt) : ''} · {k.revokedBy ? 'by staff' : 'by owner'}
             </span>
           </span>
-        )}
-      </td>
-      <td className="px-4 py-3 text-right">
-        {k.status === 'active' && (
-          <Button variant="outline" size="sm" onClick={onRevoke} aria-label={`Revoke the key ${k.name} of ${k.owner.email}`}>
-            Revoke
-          </Button>
         )}
       </td>
     </tr>

@@ -12,7 +12,7 @@ import { PageSpinner, Spinner } from '@/client/components/ui/spinner';
 import { Textarea } from '@/client/components/ui/textarea';
 import { toast } from '@/client/hooks/use-toast';
 import { ApiError, messageOf } from '@/client/lib/api';
-import { useAddLibraryDocument, useDeleteLibraryDocument, useLibraryList, type LibraryOrigin } from '@/client/features/admin/api';
+import { useAddLibraryDocument, useDeleteLibraryDocument, useLibraryImport, useLibraryList, type LibraryOrigin } from '@/client/features/admin/api';
 import { visibleAdminItem } from './nav';
 import { AdminHeading as Heading, NoAccess, Pager } from './parts';
 
@@ -69,6 +69,7 @@ function LibraryManager({ description, canWrite }: { description: string; canWri
         </div>
       </div>
 
+      <ImportProgress />
       {canWrite && adding && <AddForm onDone={() => (setAdding(false), setOffset(0))} />}
 
       {list.isPending ? (
@@ -117,6 +118,57 @@ function LibraryManager({ description, canWrite }: { description: string; canWri
         </>
       )}
     </>
+  );
+}
+
+const KIND_LABEL = { full: 'the full public-domain library', small: 'the small starter library' } as const;
+
+/** The bundled library's first-start import: a progress bar while it runs, a line once done, a warning if it stopped. */
+function ImportProgress() {
+  const q = useLibraryImport();
+  const imp = q.data?.import;
+  if (!imp) return null;
+  const pct = imp.total > 0 ? Math.round((imp.done / imp.total) * 100) : 100;
+  const counts = `${imp.done.toLocaleString('en-US')} of ${imp.total.toLocaleString('en-US')} documents`;
+  if (imp.status === 'done') {
+    return (
+      <p className="mb-4 text-sm text-muted-foreground" data-testid="library-import">
+        Bundled library: {KIND_LABEL[imp.kind]}, {imp.total.toLocaleString('en-US')} documents, imported
+        {imp.finishedAt ? ` ${new Date(imp.finishedAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}` : ''}.
+      </p>
+    );
+  }
+  const running = imp.status === 'running';
+  return (
+    <div
+      role="status"
+      data-testid="library-import"
+      className={`mb-4 rounded-xl border p-4 text-sm ${running ? 'bg-card' : 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100'}`}
+    >
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+        <span className="font-medium">
+          {running
+            ? `Importing ${KIND_LABEL[imp.kind]} in the background`
+            : imp.status === 'stalled'
+              ? 'The library import stopped mid-way; the next server start resumes it'
+              : `The library import failed: ${imp.error ?? 'unknown error'}`}
+        </span>
+        <span className="tabular-nums text-muted-foreground">
+          {counts} ({pct} %)
+        </span>
+      </div>
+      <div
+        className="h-2 overflow-hidden rounded-full bg-muted"
+        role="progressbar"
+        aria-label="Library import"
+        aria-valuemin={0}
+        aria-valuemax={imp.total}
+        aria-valuenow={imp.done}
+      >
+        <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${pct}%` }} />
+      </div>
+      {running && <p className="mt-2 text-xs text-muted-foreground">Checks already run against the documents imported so far.</p>}
+    </div>
   );
 }
 

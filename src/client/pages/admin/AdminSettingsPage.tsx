@@ -56,6 +56,7 @@ interface Draft {
   staffEmail: string;
   anonWordLimit: string;
   anonLimits: Record<AnonAllowance, string>;
+  historyRetentionDays: string;
 }
 
 function draftOf(s: Settings): Draft {
@@ -70,6 +71,7 @@ function draftOf(s: Settings): Draft {
     staffEmail: s.notifications.staffEmail,
     anonWordLimit: String(s.anonWordLimit),
     anonLimits: Object.fromEntries(ANON_KEYS.map((k) => [k, String(s.anonLimits[k])])) as Record<AnonAllowance, string>,
+    historyRetentionDays: String(s.historyRetentionDays),
   };
 }
 
@@ -84,6 +86,7 @@ function valuesOf(d: Draft): Omit<Settings, 'requireStaffTwoFactor' | 'disabledT
     notifications: { newSupportTicket: d.newSupportTicket, refundRequest: d.refundRequest, staffEmail: d.staffEmail.trim() },
     anonWordLimit: num(d.anonWordLimit),
     anonLimits: Object.fromEntries(ANON_KEYS.map((k) => [k, num(d.anonLimits[k])])) as Record<AnonAllowance, number>,
+    historyRetentionDays: num(d.historyRetentionDays),
   };
 }
 
@@ -138,7 +141,7 @@ function SettingsForm({ saved, tab, setTab }: { saved: Settings; tab: Tab; setTa
       setErrors(e);
       // Show the tab holding the first problem.
       const first = Object.keys(e)[0] ?? '';
-      setTab(first.startsWith('notifications') ? 'notifications' : first.startsWith('anon') ? 'advanced' : 'general');
+      setTab(first.startsWith('notifications') ? 'notifications' : first.startsWith('anon') || first === 'historyRetentionDays' ? 'advanced' : 'general');
       return;
     }
     setErrors({});
@@ -326,6 +329,24 @@ function SettingsForm({ saved, tab, setTab }: { saved: Settings; tab: Tab; setTa
                   <FieldError id={`${uid}-anonLimits.${k}-err`} message={errors[`anonLimits.${k}`]} />
                 </div>
               ))}
+            </div>
+          </Panel>
+        )}
+        {tab === 'advanced' && (
+          <Panel
+            title="Scan history"
+            description="Users who turn history on find their checks at /history. A daily sweep deletes items older than this; saved reports are kept until their owner deletes them."
+          >
+            <div className="max-w-xs">
+              <Label htmlFor={`${uid}-historyRetentionDays`}>History retention (days)</Label>
+              <Input
+                className="mt-1"
+                inputMode="numeric"
+                value={draft.historyRetentionDays}
+                onChange={(e) => set('historyRetentionDays', e.target.value)}
+                {...field('historyRetentionDays')}
+              />
+              <FieldError id={`${uid}-historyRetentionDays-err`} message={errors.historyRetentionDays} />
             </div>
           </Panel>
         )}

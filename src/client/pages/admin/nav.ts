@@ -77,8 +77,7 @@ export const ADMIN_NAV: { group: string; items: AdminNavItem[] }[] = [
       item('Tool Performance', '/admin/tool-performance', 'usage:read', 'Response times and errors per tool.'),
       item('User Growth', '/admin/user-growth', 'usage:read', 'Sign-ups and active users over time.'),
       item('Detection Logs', '/admin/detection-logs', 'usage:read', 'Recent AI detection requests.', 'AI Detection Logs'),
-      // Batch Processing (/admin/batch-processing) joins this group with the batch checks of the public API: until
-      // batch jobs exist, the menu does not offer a page about them.
+      item('Batch Processing', '/admin/batch-processing', 'usage:read', 'Every user’s batch checks: progress, owners, cancel.'),
       item('Export', '/admin/export', 'reports:export', 'Download reports.', 'Export Reports'),
     ],
   },

@@ -12,6 +12,7 @@ import { DataCard } from '@/client/features/account/DataCard';
 import { DeleteAccountCard } from '@/client/features/account/DeleteAccountCard';
 import { SupportCard } from '@/client/features/account/SupportCard';
 import { ApiKeysCard } from '@/client/features/account/ApiKeysCard';
+import { HistorySettingCard } from '@/client/features/history/HistorySettingCard';
 
 /** /account: profile and password for everyone; plan and payments for user accounts (staff have no plan). */
 export default function AccountPage() {
@@ -38,6 +39,7 @@ export default function AccountPage() {
         {!staff && <PaymentsCard className="lg:col-span-2" />}
         {!staff && <ApiKeysCard className="lg:col-span-2" />}
         <SupportCard className="lg:col-span-2" />
+        <HistorySettingCard className="lg:col-span-2" />
         <DataCard />
         <DeleteAccountCard staff={staff} />
       </div>

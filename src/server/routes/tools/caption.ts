@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CAPTION_MAX_BYTES, CaptionRequest, type CaptionResponse, type CaptionStatus } from '../../../shared/api/caption';
+import { CAPTION_MAX_BYTES, CaptionRequest, CaptionResponse, type CaptionStatus } from '../../../shared/api/caption';
 import { noStore } from '../../http';
 import { captionImageCall, captionStatus } from '../../services/caption';
 import { toolRoute } from '../../tool-route';
@@ -19,6 +19,7 @@ export const imageCaptionGenerator = toolRoute({
   run: captionImageCall,
   engine: (r) => r.engineName,
   answer: ({ engineName: _, ...r }, { allowance }): CaptionResponse => ({ ...r, allowance }),
+  output: CaptionResponse,
 });
 
 export async function captionRoutes(app: FastifyInstance): Promise<void> {

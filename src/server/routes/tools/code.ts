@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CodeExplainRequest, CodeGenerateRequest, type CodeExplainResponse, type CodeModelResponse } from '../../../shared/api/code';
+import { CodeExplainRequest, CodeExplainResponse, CodeGenerateRequest, CodeModelResponse } from '../../../shared/api/code';
 import { explainCodeInProse, explainCodeOffline, generateCode, type CodeModelResult } from '../../services/code';
 import { hasLanguageModel, requireLanguageModel } from '../../services/writing';
 import { toolRoute } from '../../tool-route';
@@ -19,6 +19,7 @@ export const CODE_TOOLS = [
     run: explainCodeOffline,
     engine: () => 'offline',
     answer: (r): CodeExplainResponse => ({ ...r, engine: 'offline' }),
+    output: CodeExplainResponse,
   }),
   toolRoute({
     path: '/api/tools/code-explainer/prose',
@@ -30,6 +31,7 @@ export const CODE_TOOLS = [
     run: explainCodeInProse,
     engine: (r) => r.engine,
     answer: modelAnswer,
+    output: CodeModelResponse,
   }),
   toolRoute({
     path: '/api/tools/code-generator',
@@ -41,6 +43,7 @@ export const CODE_TOOLS = [
     run: generateCode,
     engine: (r) => r.engine,
     answer: modelAnswer,
+    output: CodeModelResponse,
   }),
 ];
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { DetectRequest, type DetectResponse } from '../../../shared/api/detector';
+import { DetectRequest, DetectResponse } from '../../../shared/api/detector';
 import { detectDocument } from '../../services/detection';
 import { toolRoute } from '../../tool-route';
 
@@ -14,6 +14,7 @@ export const contentDetector = toolRoute({
   run: ({ ctx, input, log, signal, caller }) => detectDocument(ctx, input.text, log, signal, { userId: caller.user?.id ?? null, anonId: caller.anonId }),
   engine: (r) => r.engine,
   answer: (r, { allowance }): DetectResponse => ({ ...r, allowance }),
+  output: DetectResponse,
 });
 
 export async function contentDetectorRoutes(app: FastifyInstance): Promise<void> {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ContentRequest, type ContentResponse } from '../../../shared/api/content';
+import { ContentRequest, ContentResponse } from '../../../shared/api/content';
 import { contentWords, generateContent } from '../../services/content';
 import { hasLanguageModel, requireLanguageModel } from '../../services/writing';
 import { toolRoute } from '../../tool-route';
@@ -22,6 +22,7 @@ export const contentGenerator = toolRoute({
     length: input.length,
     words: contentWords(r.output),
   }),
+  output: ContentResponse,
 });
 
 export async function contentRoutes(app: FastifyInstance): Promise<void> {

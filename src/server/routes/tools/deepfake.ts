@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { DEEPFAKE_MAX_BYTES, DeepfakeRequest, type DeepfakeResponse, type DeepfakeStatus } from '../../../shared/api/deepfake';
+import { DEEPFAKE_MAX_BYTES, DeepfakeRequest, DeepfakeResponse, type DeepfakeStatus } from '../../../shared/api/deepfake';
 import { noStore } from '../../http';
 import { deepfakeStatus, detectDeepfake } from '../../services/deepfake';
 import { toolRoute } from '../../tool-route';
@@ -20,6 +20,7 @@ export const deepfakeDetector = toolRoute({
   run: detectDeepfake,
   engine: (r) => r.engineName,
   answer: ({ engineName: _, ...r }, { allowance }): DeepfakeResponse => ({ ...r, allowance }),
+  output: DeepfakeResponse,
 });
 
 export async function deepfakeRoutes(app: FastifyInstance): Promise<void> {

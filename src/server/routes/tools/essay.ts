@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { EssayRequest, type EssayOutlineResponse, type EssayResponse } from '../../../shared/api/essay';
+import { EssayOutlineResponse, EssayRequest, EssayResponse } from '../../../shared/api/essay';
 import { countWords } from '../../../shared/limits';
 import { citationsNeeded, outlineEssay, writeEssay } from '../../services/essay';
 import { hasLanguageModel, requireLanguageModel } from '../../services/writing';
@@ -16,6 +16,7 @@ export const essayOutline = toolRoute({
   run: outlineEssay,
   engine: () => 'offline',
   answer: (r): EssayOutlineResponse => ({ outline: r.outline, outlineText: r.outlineText, engine: 'offline' }),
+  output: EssayOutlineResponse,
 });
 
 export const essayWriter = toolRoute({
@@ -34,6 +35,7 @@ export const essayWriter = toolRoute({
     detector: r.detector,
     citationStyle: input.citationStyle,
   }),
+  output: EssayResponse,
 });
 
 export async function essayRoutes(app: FastifyInstance): Promise<void> {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { GrammarRequest, type GrammarResponse } from '../../../shared/api/grammar';
+import { GrammarRequest, GrammarResponse } from '../../../shared/api/grammar';
 import { countWords } from '../../../shared/limits';
 import { fixGrammar } from '../../services/grammar';
 import { toolRoute } from '../../tool-route';
@@ -20,6 +20,7 @@ export const grammarFixer = toolRoute({
     wordsBefore: words,
     wordsAfter: countWords(r.corrected),
   }),
+  output: GrammarResponse,
 });
 
 export async function grammarRoutes(app: FastifyInstance): Promise<void> {

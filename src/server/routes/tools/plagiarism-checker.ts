@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { PlagiarismRequest, type PlagiarismResponse, type PlagiarismStatus } from '../../../shared/api/plagiarism';
+import { PlagiarismRequest, PlagiarismResponse, type PlagiarismStatus } from '../../../shared/api/plagiarism';
 import { noStore } from '../../http';
 import { checkPlagiarism, plagiarismStatus } from '../../services/plagiarism';
 import { toolRoute } from '../../tool-route';
@@ -13,6 +13,7 @@ export const plagiarismChecker = toolRoute({
   run: ({ ctx, caller, input, log, signal }) => checkPlagiarism(ctx, caller.user, input.text, log, signal),
   engine: (r) => (r.checkedAgainst.web ? `library+web (${r.checkedAgainst.web.providers.join(', ')})` : 'library'),
   answer: (r): PlagiarismResponse => r,
+  output: PlagiarismResponse,
 });
 
 export async function plagiarismRoutes(app: FastifyInstance): Promise<void> {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { BulletRewriteRequest, type BulletRewriteResponse } from '../../../shared/api/resume';
+import { BulletRewriteRequest, BulletRewriteResponse } from '../../../shared/api/resume';
 import { exportResume, rewriteBullets } from '../../services/resume';
 import { requireLanguageModel } from '../../services/writing';
 import { toolRoute } from '../../tool-route';
@@ -13,6 +13,7 @@ export const resumeBulletRewrite = toolRoute({
   run: rewriteBullets,
   engine: (r) => r.engine,
   answer: (r): BulletRewriteResponse => ({ bullets: r.bullets, original: r.original, engine: r.engine }),
+  output: BulletRewriteResponse,
 });
 
 export async function resumeRoutes(app: FastifyInstance): Promise<void> {
@@ -23,12 +24,18 @@ export async function resumeRoutes(app: FastifyInstance): Promise<void> {
   // a structured resume rather than a text. The service applies the same gate in the same order (caller, Pro plan,
   // rate, metered run), and the route declares its access like toolRoute does: public, since a visitor is refused
   // with the tool's own 401 and a free account with its 403 "available with the Pro plan".
-  app.post('/api/tools/resume-writer/export', { config: { access: 'public', apiKey: true } }, async (req, reply) => {
-    const file = await exportResume(ctx, req, reply);
-    return reply
-      .header('content-type', file.mime)
-      .header('content-disposition', `attachment; filename="${file.filename}"`)
-      .header('cache-control', 'no-store')
-      .send(Buffer.from(file.bytes));
-  });
+  // The /api/v1 twin takes an API key only (access 'apikey'), like the tool routes' twins.
+  for (const [url, access] of [
+    ['/api/tools/resume-writer/export', 'public'],
+    ['/api/v1/tools/resume-writer/export', 'apikey'],
+  ] as const) {
+    app.post(url, { config: { access } }, async (req, reply) => {
+      const file = await exportResume(ctx, req, reply);
+      return reply
+        .header('content-type', file.mime)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(file.bytes));
+    });
+  }
 }

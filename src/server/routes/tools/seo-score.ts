@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SeoRequest, SeoSuggestionsRequest, type SeoResponse } from '../../../shared/api/seo-score';
+import { SeoRequest, SeoResponse, SeoSuggestionsRequest, SeoSuggestionsResponse } from '../../../shared/api/seo-score';
 import { hasLanguageModel, requireLanguageModel } from '../../services/model-call';
 import { analyzeSeoPage, suggestSeoRewrites } from '../../services/seo-score';
 import { toolRoute } from '../../tool-route';
@@ -16,6 +16,7 @@ export const seoScoreAnalyzer = toolRoute({
   run: analyzeSeoPage,
   engine: () => 'offline',
   answer: (r): SeoResponse => ({ ...r.report, engine: 'offline', ...(r.fetched ? { fetched: r.fetched } : {}) }),
+  output: SeoResponse,
 });
 
 /** POST /api/tools/seo-score-analyzer/suggestions: the language model's rewrites of the weak parts, streamed. */
@@ -29,6 +30,7 @@ export const seoSuggestions = toolRoute({
   run: suggestSeoRewrites,
   engine: (r) => r.engine,
   answer: (r) => r,
+  output: SeoSuggestionsResponse,
 });
 
 export async function seoScoreRoutes(app: FastifyInstance): Promise<void> {

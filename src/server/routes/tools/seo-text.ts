@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import {
   HashtagRequest,
+  HashtagResponse,
   KeywordRequest,
+  KeywordResponse,
   MetaDescriptionRequest,
-  type HashtagResponse,
-  type KeywordResponse,
-  type MetaDescriptionResponse,
+  MetaDescriptionResponse,
 } from '../../../shared/api/keywords';
 import { extractKeywords, makeHashtags } from '../../services/keywords';
 import { META_LIMITS, writeMetaDescription } from '../../services/meta-description';
@@ -24,6 +24,7 @@ export const SEO_TEXT_TOOLS: ToolRoute[] = [
     run: extractKeywords,
     engine: (r) => r.engine,
     answer: (r, { words }): KeywordResponse => ({ keyphrases: r.keyphrases, ...(r.groups ? { groups: r.groups } : {}), engine: r.engine, wordsBefore: words }),
+    output: KeywordResponse,
   }),
   toolRoute({
     path: '/api/tools/hashtag-generator',
@@ -33,6 +34,7 @@ export const SEO_TEXT_TOOLS: ToolRoute[] = [
     run: makeHashtags,
     engine: (r) => r.engine,
     answer: (r, { words }): HashtagResponse => ({ platform: r.platform, hashtags: r.hashtags, limits: r.limits, engine: r.engine, wordsBefore: words }),
+    output: HashtagResponse,
   }),
   toolRoute({
     path: '/api/tools/seo-meta-description',
@@ -49,6 +51,7 @@ export const SEO_TEXT_TOOLS: ToolRoute[] = [
       wordsBefore: words,
       ...(r.notice ? { notice: r.notice } : {}),
     }),
+    output: MetaDescriptionResponse,
   }),
 ];
 

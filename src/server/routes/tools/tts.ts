@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { TTS_VOICES, TtsRequest, type TtsResponse, type TtsStatus } from '../../../shared/api/tts';
+import { TTS_VOICES, TtsRequest, TtsResponse, type TtsStatus } from '../../../shared/api/tts';
 import { clientIp, noStore, parse } from '../../http';
 import { addressHash } from '../../services/tool-gate';
 import { audioMinutesOf, previewVoice, synthesizeSpeech, ttsStatus } from '../../services/tts';
@@ -21,6 +21,7 @@ export const textToSpeech = toolRoute({
   run: synthesizeSpeech,
   engine: (r) => r.engineName,
   answer: ({ engineName: _, ...r }, { allowance }): TtsResponse => ({ ...r, allowance }),
+  output: TtsResponse,
 });
 
 const PreviewParams = z.object({ voice: z.enum(TTS_VOICES, { message: `Choose one of the voices: ${TTS_VOICES.join(', ')}.` }) });

@@ -1,5 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { ExpandRequest, HumanizeRequest, RewriteRequest, ShortenRequest, SummarizeRequest, type WritingResponse } from '../../../shared/api/writing';
+import {
+  ExpandRequest,
+  ExpandResponse,
+  HumanizeRequest,
+  HumanizeResponse,
+  RewriteRequest,
+  RewriteResponse,
+  ShortenRequest,
+  ShortenResponse,
+  SummarizeRequest,
+  SummarizeResponse,
+  type WritingResponse,
+} from '../../../shared/api/writing';
 import { countWords } from '../../../shared/limits';
 import {
   expandText,
@@ -43,6 +55,7 @@ export const WRITING_TOOLS: ToolRoute[] = [
     run: humanizeText,
     engine,
     answer: writingAnswer('humanized_text'),
+    output: HumanizeResponse,
   }),
   toolRoute({
     path: '/api/tools/ai-rewriter',
@@ -53,6 +66,7 @@ export const WRITING_TOOLS: ToolRoute[] = [
     run: rewriteText,
     engine,
     answer: writingAnswer('rewritten_text'),
+    output: RewriteResponse,
   }),
   toolRoute({
     path: '/api/tools/ai-summarizer',
@@ -63,6 +77,7 @@ export const WRITING_TOOLS: ToolRoute[] = [
     run: summarizeText,
     engine,
     answer: writingAnswer('summary'),
+    output: SummarizeResponse,
   }),
   toolRoute({
     path: '/api/tools/sentence-shortener',
@@ -73,6 +88,7 @@ export const WRITING_TOOLS: ToolRoute[] = [
     run: shortenText,
     engine,
     answer: writingAnswer('shortened_text'),
+    output: ShortenResponse,
   }),
   toolRoute({
     path: '/api/tools/text-expander',
@@ -84,6 +100,7 @@ export const WRITING_TOOLS: ToolRoute[] = [
     run: expandText,
     engine,
     answer: writingAnswer('expanded_text'),
+    output: ExpandResponse,
   }),
 ];
 

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+
+/**
+ * Saved reports (/api/reports/saved …): a detector or plagiarism result kept by its owner, printable as a PDF drawn on
+ * the server and optionally shared by an unguessable link (/r/<token>) that works without login and shows no account
+ * data. Not to be confused with src/shared/api/reports.ts ("this result is wrong" feedback to staff).
+ */
+
+export const REPORT_TOOLS = ['ai_content_detector', 'plagiarism_checker'] as const;
+export type ReportTool = (typeof REPORT_TOOLS)[number];
+
+export const REPORT_TITLE_MAX = 200;
+export const REPORT_INPUT_MAX = 200_000;
+export const SAVED_REPORTS_PAGE_MAX = 50;
+
+/**
+ * The response header of a logged-in user's detector or plagiarism check: a signed receipt that the server produced
+ * exactly this result for this user, which POST /api/reports/saved requires (see services/saved-reports.ts).
+ */
+export const RECEIPT_HEADER = 'x-veritext-receipt';
+
+/** Share links expire after one of these numbers of days, or never (null). */
+export const SHARE_EXPIRY_DAYS = [1, 7, 30] as const;
+
+const title = z.string().trim().max(REPORT_TITLE_MAX, `A title has at most ${REPORT_TITLE_MAX} characters.`).optional();
+
+/**
+ * POST /api/reports/saved: a result the server signed when it answered the check (`receipt`, from RECEIPT_HEADER),
+ * sent back with its input; or an item of the caller's history.
+ */
+export const SaveReportBody = z.union([
+  z
+    .object({
+      historyId: z.string().max(64),
+      title,
+    })
+    .strict(),
+  z
+    .object({
+      tool: z.enum(REPORT_TOOLS, { message: 'Only detector and plagiarism results can be saved as reports.' }),
+      input: z.string().max(REPORT_INPUT_MAX, { message: 'This text is too long.' }),
+      result: z.record(z.string(), z.unknown()),
+      receipt: z.string().min(1).max(200),
+      title,
+    })
+    .strict(),
+]);
+export type SaveReportBody = z.infer<typeof SaveReportBody>;
+
+export const SavedReportsQuery = z.object({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(SAVED_REPORTS_PAGE_MAX).default(20),
+});
+export type SavedReportsQuery = z.infer<typeof SavedReportsQuery>;
+
+/** POST /api/reports/saved/:id/share: a new link (any earlier link of the report stops working). */
+export const ShareReportBody = z
+  .object({
+    expiresInDays: z.union([z.literal(1), z.literal(7), z.literal(30), z.null()], { message: 'Choose 1, 7 or 30 days, or never.' }).default(null),
+  })
+  .strict();
+export type ShareReportBody = z.infer<typeof ShareReportBody>;
+
+export const RenameReportBody = z.object({ title: z.string().trim().min(1, 'Give the report a title.').max(REPORT_TITLE_MAX) }).strict();
+export type RenameReportBody = z.infer<typeof RenameReportBody>;
+
+export interface ShareState {
+  /** A link exists and has not expired. */
+  active: boolean;
+  /** null: never expires (or no link). */
+  expiresAt: string | null;
+  /** A link exists but its time is up. */
+  expired: boolean;
+}
+
+export interface SavedReportSummary {
+  id: string;
+  tool: ReportTool;
+  toolName: string;
+  title: string;
+  engine: string;
+  modelVersion: string | null;
+  createdAt: string;
+  /** e.g. "Likely AI-generated · 92.10% AI" or "12.5% similarity · 2 sources" */
+  headline: string;
+  share: ShareState;
+}
+
+export interface SavedReportsResponse {
+  items: SavedReportSummary[];
+  total: number;
+}
+
+/** A report as its owner sees it. */
+export interface SavedReport extends SavedReportSummary {
+  input: string;
+  result: Record<string, unknown>;
+}
+
+/** POST /api/reports/saved answer. */
+export interface SaveReportResponse {
+  report: SavedReportSummary;
+}
+
+/** The link is shown once: only its hash is stored. */
+export interface ShareReportResponse {
+  token: string;
+  /** e.g. https://veritext.example/r/<token> */
+  url: string;
+  expiresAt: string | null;
+}
+
+/** GET /api/shared-reports/:token: the report as anyone with the link sees it; nothing of its owner's account. */
+export interface SharedReport {
+  tool: ReportTool;
+  toolName: string;
+  title: string;
+  engine: string;
+  modelVersion: string | null;
+  createdAt: string;
+  headline: string;
+  expiresAt: string | null;
+  input: string;
+  result: Record<string, unknown>;
+  siteName: string;
+}
+
+const pct2 = (p: number) => `${(p * 100).toFixed(2)}%`;
+const pct1 = (p: number) => `${Math.round(p * 10) / 10}%`;
+
+/** One line saying what the report found. */
+export function reportHeadline(tool: string, result: Record<string, unknown>): string {
+  if (tool === 'ai_content_detector') {
+    const score = typeof result.score === 'number' ? result.score : 0;
+    return `${typeof result.verdictText === 'string' ? result.verdictText : 'Result'} · ${pct2(score)} AI`;
+  }
+  const similarity = typeof result.similarity === 'number' ? result.similarity : 0;
+  const n = Array.isArray(result.items) ? result.items.length : 0;
+  return `${pct1(similarity)} similarity · ${n} ${n === 1 ? 'source' : 'sources'}`;
+}
