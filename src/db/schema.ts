@@ -682,10 +682,7 @@ export const batchItems = pgTable(
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [
-    index('batch_items_batch_idx').on(t.batchId, t.position),
-    index('batch_items_queue_idx').on(t.status, t.lockedUntil),
-  ],
+  (t) => [index('batch_items_batch_idx').on(t.batchId, t.position), index('batch_items_queue_idx').on(t.status, t.lockedUntil)],
 );
 
 /** A user's request to refund one payment. Staff approve it (refunded through the payment's provider) or refuse it. */

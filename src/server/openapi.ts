@@ -12,7 +12,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { API_RATE_WINDOW_SECONDS, IDEMPOTENCY_TTL_HOURS, IDEMPOTENT_REPLAYED_HEADER, ApiMeResponse } from '../shared/api/public-api';
 import { API_KEY_PREFIX, API_PLANS } from '../shared/api/api-keys';
+import { HistoryItem, HistoryListResponse, HistoryQuery } from '../shared/api/history';
 import { ResumeExportRequest } from '../shared/api/resume';
+import { RECEIPT_HEADER, SaveReportBody, SaveReportResponse, SavedReport, SavedReportsQuery, SavedReportsResponse } from '../shared/api/saved-reports';
 import { MediaJobList, SttJobView } from '../shared/api/stt';
 import { TtsChunk } from '../shared/api/tts';
 import { CATEGORY_LABELS, findTool, TOOLS, type Tool, type ToolCategory } from '../shared/catalogue';
@@ -160,6 +162,8 @@ export function buildOpenApiDocument(app: FastifyInstance): OpenApiDocument {
       .filter((t) => usedCategories.has(t.name)),
     { name: 'Account', description: 'Who a key acts for and what is left of its allowances.' },
     { name: 'Jobs', description: 'Background jobs started by a tool (speech to text), polled until done.' },
+    { name: 'History', description: 'The checks the account kept while its history was on (a setting of the account, off by default).' },
+    { name: 'Reports', description: 'Detector and plagiarism results saved as reports, with their PDF.' },
     { name: 'About the API', description: 'This document.' },
   ].filter((t) => usedCategories.has(t.name));
 
@@ -375,6 +379,77 @@ const OTHER_OPERATIONS: Record<string, (toSchema: ToSchema) => Operation> = {
       },
     };
   },
+  'GET /api/v1/history': (toSchema) => ({
+    operationId: 'listHistory',
+    summary: 'Scan history',
+    description:
+      "The account's kept checks, newest first: web, API and batch checks made while history is on (turned on in the account's settings; off by default). Kept for the staff's retention period (90 days unless changed).",
+    tags: ['History'],
+    parameters: queryParameters(HistoryQuery),
+    responses: { '200': jsonResponse('A page of the history.', toSchema(HistoryListResponse, 'output')), ...errorRefs([400, 401, 403, 429, 500, 503]) },
+  }),
+  'GET /api/v1/history/:id': (toSchema) => ({
+    operationId: 'getHistoryItem',
+    summary: 'A kept check',
+    description: 'The input and the answer of one kept check. Another account’s item is 404.',
+    tags: ['History'],
+    parameters: [idParameter('The item’s `id`.')],
+    responses: { '200': jsonResponse('The item.', toSchema(HistoryItem, 'output')), ...errorRefs([400, 401, 403, 404, 429, 500, 503]) },
+  }),
+  'DELETE /api/v1/history/:id': () => ({
+    operationId: 'deleteHistoryItem',
+    summary: 'Delete a kept check',
+    description: 'Deletes one kept check of the account. Another account’s item is 404.',
+    tags: ['History'],
+    parameters: [idParameter('The item’s `id`.')],
+    responses: { '204': { description: 'Deleted.', headers: rateHeaderRefs() }, ...errorRefs([400, 401, 403, 404, 429, 500, 503]) },
+  }),
+  'POST /api/v1/reports': (toSchema) => ({
+    operationId: 'saveReport',
+    summary: 'Save a result as a report',
+    description: `Saves a detector or plagiarism answer as a report: send the tool id, the checked text, the answer as received and the \`${headerName(RECEIPT_HEADER)}\` header that came with it (it proves the answer is the server's, for 7 days), or the \`historyId\` of a kept check. Nothing is run again and nothing is charged.`,
+    tags: ['Reports'],
+    requestBody: { required: true, content: { 'application/json': { schema: toSchema(SaveReportBody, 'input') } } },
+    responses: {
+      '201': jsonResponse('The saved report.', toSchema(SaveReportResponse, 'output')),
+      ...errorRefs([400, 401, 403, 404, 413, 422, 429, 500, 503]),
+    },
+  }),
+  'GET /api/v1/reports': (toSchema) => ({
+    operationId: 'listReports',
+    summary: 'Saved reports',
+    description: "The account's saved reports, newest first, with their share state.",
+    tags: ['Reports'],
+    parameters: queryParameters(SavedReportsQuery),
+    responses: {
+      '200': jsonResponse('A page of reports, newest first.', toSchema(SavedReportsResponse, 'output')),
+      ...errorRefs([400, 401, 403, 429, 500, 503]),
+    },
+  }),
+  'GET /api/v1/reports/:id': (toSchema) => ({
+    operationId: 'getReport',
+    summary: 'A saved report',
+    description: 'The report with its input and result. Another account’s report is 404.',
+    tags: ['Reports'],
+    parameters: [idParameter('The report’s `id`.')],
+    responses: { '200': jsonResponse('The report.', toSchema(SavedReport, 'output')), ...errorRefs([400, 401, 403, 404, 429, 500, 503]) },
+  }),
+  'GET /api/v1/reports/:id/pdf': () => ({
+    operationId: 'getReportPdf',
+    summary: 'A saved report as PDF',
+    description:
+      'The printable report: score or similarity, the highlighted sentences or matched passages, engine and model version, date and the fairness note.',
+    tags: ['Reports'],
+    parameters: [idParameter('The report’s `id`.')],
+    responses: {
+      '200': {
+        description: 'The PDF.',
+        headers: rateHeaderRefs(),
+        content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } },
+      },
+      ...errorRefs([400, 401, 403, 404, 429, 500, 503]),
+    },
+  }),
   'GET /api/v1/openapi.json': () => ({
     operationId: 'getOpenApiDocument',
     summary: 'This document',
@@ -384,6 +459,16 @@ const OTHER_OPERATIONS: Record<string, (toSchema: ToSchema) => Operation> = {
     responses: { '200': { description: 'The OpenAPI document.', content: { 'application/json': { schema: { type: 'object' } } } } },
   }),
 };
+
+/** Query parameters from a zod object of the shared contract. */
+function queryParameters(schema: z.ZodObject): Json[] {
+  const json = z.toJSONSchema(schema, { io: 'input' }) as { properties?: Record<string, Json> };
+  return Object.entries(json.properties ?? {}).map(([name, s]) => ({ name, in: 'query', required: false, schema: s }));
+}
+
+function idParameter(description: string): Json {
+  return { name: 'id', in: 'path', required: true, schema: { type: 'string', maxLength: 64 }, description };
+}
 
 /** The resume export's example: a short resume, valid against ResumeSchema. */
 const RESUME_EXAMPLE = {

@@ -6,7 +6,6 @@
  * audio and heat-map image are dropped.
  */
 import { and, count, desc, eq, ilike, lt, sql, type SQL } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { appSettings, mediaJobs, scanHistory, users } from '../../db/schema';
 import {
@@ -67,7 +66,7 @@ export function sourceOf(caller: Caller): HistorySource {
 export async function recordHistory(
   ctx: ServerContext,
   entry: { userId: string; tool: string; input: string; result: object; source: HistorySource },
-  log?: Pick<FastifyBaseLogger, 'warn'>,
+  log?: { warn: (obj: object, msg: string) => void },
 ): Promise<boolean> {
   try {
     const [row] = await ctx.db.select({ on: users.historyEnabled }).from(users).where(eq(users.id, entry.userId)).limit(1);

@@ -123,7 +123,9 @@ export async function libraryImportStatus(db: Db, now = Date.now()): Promise<Lib
   if (!cur) return null;
   const { owner: _owner, ...row } = cur.row;
   const stalled = row.status === 'running' && now - Date.parse(row.updatedAt) > IMPORT_STALE_MS;
-  return { ...row, status: stalled ? 'stalled' : row.status };
+  // The row is written every few seconds; the documents themselves are the exact count (as the page's list shows).
+  const done = row.status === 'done' ? row.done : Math.min(row.total, Math.max(row.done, await countReferenceDocuments(db, 'starter')));
+  return { ...row, done, status: stalled ? 'stalled' : row.status };
 }
 
 /**

@@ -43,42 +43,45 @@ export interface HistoryDigest {
   hashtags?: number;
 }
 
-export interface HistoryItemSummary {
-  id: string;
-  tool: string;
-  toolName: string;
-  source: HistorySource;
-  createdAt: string;
+export const HistoryItemSummary = z.object({
+  id: z.string(),
+  tool: z.string().describe('Catalogue tool id, e.g. `ai_content_detector`.'),
+  toolName: z.string(),
+  source: z.enum(HISTORY_SOURCES),
+  createdAt: z.string(),
   /** The start of the input (a media tool's input is a description such as "photo.jpg (image/jpeg, 2.1 MB)"). */
-  preview: string;
-  inputChars: number;
+  preview: z.string(),
+  inputChars: z.number().int(),
   /** One line of the result, e.g. "Likely AI-generated · 92.10% AI" */
-  summary: string;
-}
+  summary: z.string(),
+});
+export type HistoryItemSummary = z.infer<typeof HistoryItemSummary>;
 
-export interface HistoryListResponse {
-  items: HistoryItemSummary[];
-  total: number;
+export const HistoryListResponse = z.object({
+  items: z.array(HistoryItemSummary),
+  total: z.number().int(),
   /** Whether new checks are being kept now. */
-  enabled: boolean;
+  enabled: z.boolean().describe('Whether new checks are being kept now (the account setting).'),
   /** Days an item is kept (staff setting). */
-  retentionDays: number;
+  retentionDays: z.number().int(),
   /** The tools the caller has items of, for the filter. */
-  tools: { id: string; name: string }[];
-}
+  tools: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type HistoryListResponse = z.infer<typeof HistoryListResponse>;
 
-export interface HistoryItem {
-  id: string;
-  tool: string;
-  toolName: string;
-  source: HistorySource;
-  createdAt: string;
+export const HistoryItem = z.object({
+  id: z.string(),
+  tool: z.string(),
+  toolName: z.string(),
+  source: z.enum(HISTORY_SOURCES),
+  createdAt: z.string(),
   /** When the daily sweep will delete it. */
-  expiresAt: string;
-  input: string;
+  expiresAt: z.string(),
+  input: z.string(),
   /** The tool's answer as it was sent (media binaries, visitor allowances and the repeated input text removed). */
-  result: Record<string, unknown>;
-}
+  result: z.record(z.string(), z.unknown()),
+});
+export type HistoryItem = z.infer<typeof HistoryItem>;
 
 export interface HistoryClearResponse {
   deleted: number;

@@ -64,43 +64,40 @@ export type ShareReportBody = z.infer<typeof ShareReportBody>;
 export const RenameReportBody = z.object({ title: z.string().trim().min(1, 'Give the report a title.').max(REPORT_TITLE_MAX) }).strict();
 export type RenameReportBody = z.infer<typeof RenameReportBody>;
 
-export interface ShareState {
+export const ShareState = z.object({
   /** A link exists and has not expired. */
-  active: boolean;
+  active: z.boolean(),
   /** null: never expires (or no link). */
-  expiresAt: string | null;
+  expiresAt: z.string().nullable(),
   /** A link exists but its time is up. */
-  expired: boolean;
-}
+  expired: z.boolean(),
+});
+export type ShareState = z.infer<typeof ShareState>;
 
-export interface SavedReportSummary {
-  id: string;
-  tool: ReportTool;
-  toolName: string;
-  title: string;
-  engine: string;
-  modelVersion: string | null;
-  createdAt: string;
+export const SavedReportSummary = z.object({
+  id: z.string(),
+  tool: z.enum(REPORT_TOOLS),
+  toolName: z.string(),
+  title: z.string(),
+  engine: z.string(),
+  modelVersion: z.string().nullable(),
+  createdAt: z.string(),
   /** e.g. "Likely AI-generated · 92.10% AI" or "12.5% similarity · 2 sources" */
-  headline: string;
-  share: ShareState;
-}
+  headline: z.string(),
+  share: ShareState,
+});
+export type SavedReportSummary = z.infer<typeof SavedReportSummary>;
 
-export interface SavedReportsResponse {
-  items: SavedReportSummary[];
-  total: number;
-}
+export const SavedReportsResponse = z.object({ items: z.array(SavedReportSummary), total: z.number().int() });
+export type SavedReportsResponse = z.infer<typeof SavedReportsResponse>;
 
 /** A report as its owner sees it. */
-export interface SavedReport extends SavedReportSummary {
-  input: string;
-  result: Record<string, unknown>;
-}
+export const SavedReport = SavedReportSummary.extend({ input: z.string(), result: z.record(z.string(), z.unknown()) });
+export type SavedReport = z.infer<typeof SavedReport>;
 
 /** POST /api/reports/saved answer. */
-export interface SaveReportResponse {
-  report: SavedReportSummary;
-}
+export const SaveReportResponse = z.object({ report: SavedReportSummary });
+export type SaveReportResponse = z.infer<typeof SaveReportResponse>;
 
 /** The link is shown once: only its hash is stored. */
 export interface ShareReportResponse {

@@ -18,6 +18,7 @@ import {
 const METHOD_CLASSES: Record<string, string> = {
   get: 'bg-emerald-100 text-emerald-800',
   post: 'bg-indigo-100 text-indigo-800',
+  delete: 'bg-rose-100 text-rose-800',
 };
 
 function Badge({ children, tone }: { children: string; tone: 'amber' | 'sky' | 'slate' }) {

@@ -166,17 +166,27 @@ export const LANGUAGES = ['curl', 'javascript', 'python'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const LANGUAGE_LABELS: Record<Language, string> = { curl: 'curl', javascript: 'JavaScript', python: 'Python' };
 
+/** The endpoint's success answer (200, 201 or 204). */
+function success(e: Endpoint) {
+  return e.op.responses['200'] ?? e.op.responses['201'] ?? e.op.responses['204'];
+}
+
 /** The file an answer of this type is saved to in the examples, or null for JSON. */
 function fileAnswer(e: Endpoint): { name: string } | null {
-  const types = Object.keys(e.op.responses['200']?.content ?? {});
-  if (types.includes('application/pdf')) return { name: 'resume.pdf' };
+  const types = Object.keys(success(e)?.content ?? {});
+  if (types.includes('application/pdf')) return { name: e.path.includes('/reports/') ? 'report.pdf' : 'resume.pdf' };
   return null;
 }
 
-/** The path with its parameters filled in for the example (`{id}` → `JOB_ID`). */
+/** The path with its parameters filled in for the example (`/jobs/{id}` → `/jobs/JOB_ID`). */
 function examplePath(path: string): string {
-  return path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === 'id' ? 'JOB_ID' : name.toUpperCase()));
+  const what = /\/(jobs|history|reports)\//.exec(path)?.[1];
+  const idName = what === 'history' ? 'ITEM_ID' : what === 'reports' ? 'REPORT_ID' : 'JOB_ID';
+  return path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === 'id' ? idName : name.toUpperCase()));
 }
+
+/** An answer with no body (204). */
+const noBody = (e: Endpoint) => !e.op.responses['200'] && !e.op.responses['201'] && !!e.op.responses['204'];
 
 /** An example request for the endpoint, generated from the document. */
 export function exampleCode(e: Endpoint, base: string, lang: Language): string {
@@ -241,7 +251,7 @@ function jsExample(e: Endpoint, url: string, auth: boolean, req: Req, file: { na
   out.push(init.length ? `const response = await fetch('${url}', {\n${init.map((i) => `  ${i},`).join('\n')}\n});` : `const response = await fetch('${url}');`);
   out.push('if (!response.ok) throw new Error((await response.json()).error.message);');
   if (file) out.push(`await writeFile('${file.name}', Buffer.from(await response.arrayBuffer()));`);
-  else out.push('const result = await response.json();');
+  else if (!noBody(e)) out.push('const result = await response.json();');
   return out.join('\n');
 }
 
@@ -264,7 +274,7 @@ function pythonExample(e: Endpoint, url: string, auth: boolean, req: Req, file: 
   out.push(`response = requests.${e.method}(\n${args.map((a) => `    ${a},`).join('\n')}\n)`);
   out.push('response.raise_for_status()');
   if (file) out.push(`with open("${file.name}", "wb") as f:\n    f.write(response.content)`);
-  else out.push('result = response.json()');
+  else if (!noBody(e)) out.push('result = response.json()');
   return out.join('\n');
 }
 
@@ -288,7 +298,7 @@ function indent(text: string, pad: string): string {
 
 /** The answer's body: JSON's schema, or the file types it may be. */
 export function answerOf(e: Endpoint): { kind: 'json'; schema: JsonSchema } | { kind: 'file'; types: string[] } | null {
-  const content = e.op.responses['200']?.content ?? {};
+  const content = success(e)?.content ?? {};
   if (content['application/json']?.schema) return { kind: 'json', schema: content['application/json'].schema };
   const types = Object.keys(content);
   return types.length ? { kind: 'file', types } : null;
@@ -333,8 +343,10 @@ function shape(doc: ApiDocument, s: JsonSchema, pad: string, seen: string[], top
   return type.filter(Boolean).join(' | ') || 'any';
 }
 
+/** The gist of a description for a one-line comment: its first sentence, or what comes before its first colon. */
 function firstSentence(text: string): string {
-  const m = /^(.+?[.:;])(\s|$)/.exec(text);
-  const s = m ? m[1]! : text;
+  let s = text.split(/(?<=\.)\s/)[0]!;
+  if (s.includes(': ')) s = s.slice(0, s.indexOf(': '));
+  s = s.replace(/\.$/, '');
   return s.length > 90 ? `${s.slice(0, 87)}…` : s;
 }

@@ -86,17 +86,17 @@ function ApiKeyDirectory({ title }: { title: string }) {
             <table className="w-full min-w-[46rem] text-sm" data-testid="admin-api-keys">
               <thead className="border-b bg-muted/40 text-left text-xs uppercase tracking-wide text-muted-foreground">
                 <tr>
-                  <th className="px-4 py-2 font-medium">Key</th>
-                  <th className="px-4 py-2 font-medium">Owner</th>
-                  <th className="px-4 py-2 font-medium">Tools</th>
-                  <th className="px-4 py-2 font-medium">Last used</th>
-                  <th className="px-4 py-2 text-right font-medium" title={`Tool calls made with the key in the last ${API_KEY_USAGE_DAYS} days`}>
+                  <th className="px-3 py-2 font-medium">Key</th>
+                  <th className="px-3 py-2 font-medium">Owner</th>
+                  <th className="px-3 py-2 font-medium">Tools</th>
+                  <th className="px-3 py-2 font-medium">Last used</th>
+                  <th className="px-3 py-2 text-right font-medium" title={`Tool calls made with the key in the last ${API_KEY_USAGE_DAYS} days`}>
                     Calls
                   </th>
-                  <th className="px-4 py-2 text-right font-medium" title={`Characters sent with the key in the last ${API_KEY_USAGE_DAYS} days`}>
+                  <th className="px-3 py-2 text-right font-medium" title={`Characters sent with the key in the last ${API_KEY_USAGE_DAYS} days`}>
                     Characters
                   </th>
-                  <th className="px-4 py-2 font-medium">Status</th>
+                  <th className="px-3 py-2 font-medium">Status</th>
                 </tr>
               </thead>
               <tbody>
@@ -119,7 +119,7 @@ const toolName = (id: string) => findTool(id)?.name ?? id;
 function Row({ apiKey: k, onRevoke }: { apiKey: AdminApiKey; onRevoke: () => void }) {
   return (
     <tr className="border-b last:border-0" data-testid="admin-api-key-row">
-      <td className="px-4 py-3">
+      <td className="px-3 py-3">
         <div className="font-medium">{k.name}</div>
         <div className="font-mono text-xs text-muted-foreground">{k.prefix}…</div>
         <div className="whitespace-nowrap text-xs text-muted-foreground">Created {formatDate(k.createdAt)}</div>
@@ -127,13 +127,13 @@ function Row({ apiKey: k, onRevoke }: { apiKey: AdminApiKey; onRevoke: () => voi
           {k.expiresAt ? `${k.status === 'expired' ? 'Expired' : 'Expires'} ${formatDate(k.expiresAt)}` : 'Never expires'}
         </div>
       </td>
-      <td className="px-4 py-3">
+      <td className="px-3 py-3">
         <Link to={`/admin/users/${k.owner.id}`} className="font-medium hover:underline">
           {k.owner.email}
         </Link>
         <div className="text-xs text-muted-foreground">{k.owner.username}</div>
       </td>
-      <td className="min-w-32 max-w-52 px-4 py-3" data-testid="key-tools">
+      <td className="min-w-32 max-w-52 px-3 py-3" data-testid="key-tools">
         {k.scopes ? (
           <span title={k.scopes.map(toolName).join(', ')}>
             {k.scopes.slice(0, 2).map(toolName).join(', ')}
@@ -143,12 +143,12 @@ function Row({ apiKey: k, onRevoke }: { apiKey: AdminApiKey; onRevoke: () => voi
           <span className="text-muted-foreground">All tools</span>
         )}
       </td>
-      <td className="whitespace-nowrap px-4 py-3 text-muted-foreground">{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never'}</td>
-      <td className="px-4 py-3 text-right tabular-nums" data-testid="key-calls">
+      <td className="whitespace-nowrap px-3 py-3 text-muted-foreground">{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never'}</td>
+      <td className="px-3 py-3 text-right tabular-nums" data-testid="key-calls">
         {formatNumber(k.usage.calls)}
       </td>
-      <td className="px-4 py-3 text-right tabular-nums">{formatNumber(k.usage.characters)}</td>
-      <td className="whitespace-nowrap px-4 py-3">
+      <td className="px-3 py-3 text-right tabular-nums">{formatNumber(k.usage.characters)}</td>
+      <td className="whitespace-nowrap px-3 py-3">
         {/* the action sits under the status, so the row fits a laptop screen with the tools column */}
         {k.status !== 'revoked' ? (
           <div className="flex flex-col items-start gap-1.5">

@@ -167,7 +167,7 @@ function ImportProgress() {
       >
         <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${pct}%` }} />
       </div>
-      {running && <p className="mt-2 text-xs text-muted-foreground">Checks already run against the documents imported so far.</p>}
+      {running && <p className="mt-2 text-xs text-muted-foreground">Plagiarism checks already compare texts with the documents imported so far.</p>}
     </div>
   );
 }
