@@ -121,7 +121,7 @@ function toolsSlugTitle(params: Record<string, string | undefined>): string {
 
 /** Auth gate: decide nothing while loading; no user -> /login; otherwise the page. */
 function RequireUser() {
-  const { user, isLoading } = useCurrentUser();
+  const { user, isLoading } = useCurrentUser({ required: true });
   if (isLoading) return <PageSpinner label="Checking your session" />;
   if (!user) return <Navigate to="/login" replace />;
   return <Outlet />;

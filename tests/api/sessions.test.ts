@@ -3,7 +3,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import { outbox, passwordResetTokens, sessions, users } from '../../src/db/schema';
 import { SESSION_TTL_MS } from '../../src/server/services/sessions';
-import { cookieFrom, createTestApp, get, json, login, me, post, register, sessionSetCookie, tokenOf, uniqueUser, type TestApp } from '../helpers/app';
+import { SIGNED_IN_HINT_COOKIE } from '../../src/shared/api/auth';
+import {
+  cookieFrom,
+  createTestApp,
+  get,
+  json,
+  login,
+  me,
+  post,
+  register,
+  sessionSetCookie,
+  setCookies,
+  tokenOf,
+  uniqueUser,
+  type TestApp,
+} from '../helpers/app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -213,5 +228,35 @@ describe('forgot / reset password', () => {
     const res = await post(t.app, '/api/auth/reset-password', { token: 'x'.repeat(43), password: '123' });
     expect(res.statusCode).toBe(400);
     expect(json(res).message).toBe('Password must be at least 6 characters');
+  });
+});
+
+describe('the signed-in hint cookie (SPEC: /api/auth/me is skipped on public routes for visitors)', () => {
+  const hintOf = (res: Parameters<typeof sessionSetCookie>[0]) => setCookies(res).find((c) => c.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+
+  it('is set readable (no HttpOnly, no secret) beside the session at login, and cleared with it at logout', async () => {
+    const u = uniqueUser('hint');
+    await register(t.app, u);
+    const res = await login(t.app, u.email, u.password);
+    const hint = hintOf(res);
+    expect(hint).toMatch(new RegExp(`^${SIGNED_IN_HINT_COOKIE}=1;`));
+    expect(hint).not.toMatch(/HttpOnly/i);
+    expect(hint).toMatch(/SameSite=Lax/i);
+    expect(sessionSetCookie(res)).toMatch(/HttpOnly/i);
+    const out = await post(t.app, '/api/auth/logout', {}, { cookie: cookieFrom(res) });
+    expect(hintOf(out)).toMatch(new RegExp(`^${SIGNED_IN_HINT_COOKIE}=;`));
+  });
+
+  it('is given back by /api/auth/me to a session that lacks it, and not sent again when present', async () => {
+    const u = uniqueUser('hint2');
+    const cookie = await register(t.app, u);
+    const without = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    expect(without.statusCode).toBe(200);
+    expect(hintOf(without)).toMatch(new RegExp(`^${SIGNED_IN_HINT_COOKIE}=1;`));
+    const withHint = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: `${cookie}; ${SIGNED_IN_HINT_COOKIE}=1` } });
+    expect(hintOf(withHint)).toBeUndefined();
+    // the hint alone signs no one in
+    const hintOnly = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: `${SIGNED_IN_HINT_COOKIE}=1` } });
+    expect(hintOnly.statusCode).toBe(401);
   });
 });

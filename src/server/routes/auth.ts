@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { ForgotPasswordBody, LoginBody, LoginTwoFactorBody, RegisterBody, ResetPasswordBody } from '../../shared/api/auth';
+import { ForgotPasswordBody, LoginBody, LoginTwoFactorBody, RegisterBody, ResetPasswordBody, SIGNED_IN_HINT_COOKIE } from '../../shared/api/auth';
 import { noStore, parse, permissionsOf, requireUser } from '../http';
 import * as auth from '../services/auth';
-import { clearSessionCookie } from '../services/sessions';
+import { clearSessionCookie, setSignedInHint } from '../services/sessions';
 import { loginWithTwoFactor } from '../services/two-factor';
 import { STAFF_TWO_FACTOR_MESSAGE, staffTwoFactorMissing } from '../services/admin-security';
 
@@ -12,6 +12,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   // A visitor gets 401 from the access guard: the client reads that as "anonymous".
   app.get('/api/auth/me', { config: { access: 'user' } }, async (req, reply) => {
     const user = await requireUser(req);
+    // a session from before the hint cookie existed (or whose hint was lost) gets it back, so public pages ask again
+    if (req.cookies[SIGNED_IN_HINT_COOKIE] !== '1') setSignedInHint(ctx, reply);
     // What the user may do, resolved like every route's check (custom staff roles from the database): the admin menu and pages read it.
     return noStore(reply).send({ user, permissions: await permissionsOf(req) });
   });

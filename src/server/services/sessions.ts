@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema';
-import type { PublicUser } from '../../shared/api/auth';
+import { SIGNED_IN_HINT_COOKIE, type PublicUser } from '../../shared/api/auth';
 import type { Role } from '../../shared/roles';
 import type { ServerContext } from '../context';
 import { hashToken, newToken } from './tokens';
@@ -26,10 +26,17 @@ export async function createSession(ctx: ServerContext, reply: FastifyReply, use
     secure: ctx.env.NODE_ENV === 'production',
     expires: expiresAt,
   });
+  setSignedInHint(ctx, reply, expiresAt);
+}
+
+/** The readable "may be signed in" hint (SIGNED_IN_HINT_COOKIE): no secret in it, only whether to ask /api/auth/me. */
+export function setSignedInHint(ctx: ServerContext, reply: FastifyReply, expires = new Date(ctx.now().getTime() + SESSION_TTL_MS)): void {
+  reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', { path: '/', httpOnly: false, sameSite: 'lax', secure: ctx.env.NODE_ENV === 'production', expires });
 }
 
 export function clearSessionCookie(ctx: ServerContext, reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: ctx.env.NODE_ENV === 'production' });
+  reply.clearCookie(SIGNED_IN_HINT_COOKIE, { path: '/', httpOnly: false, sameSite: 'lax', secure: ctx.env.NODE_ENV === 'production' });
 }
 
 export async function deleteSessionByToken(ctx: ServerContext, token: string): Promise<void> {
