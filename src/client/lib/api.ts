@@ -324,3 +324,43 @@ export function fileForm(file: File, fields: Record<string, string | undefined> 
   form.append('file', file, file.name);
   return form;
 }
+
+/**
+ * Multipart POST with the upload's progress (fetch reports none, so XMLHttpRequest): `onProgress(1)` means the body is
+ * sent and the server is reading it. Errors are the same ApiError / NetworkError / TimeoutError as the other helpers,
+ * so messages and the over-limit offer work alike; `accept` checks the answer's shape. `signal` cancels the upload.
+ */
+export function uploadWithProgress<T>(
+  path: string,
+  form: FormData,
+  accept: (body: unknown) => body is T,
+  onProgress: (fraction: number) => void,
+  opts: { timeoutMs: number; signal?: AbortSignal },
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.withCredentials = true;
+    xhr.timeout = opts.timeoutMs;
+    xhr.responseType = 'text';
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      if (xhr.status < 200 || xhr.status >= 300) return reject(new ApiError(xhr.status, xhr.responseText, xhr.statusText));
+      let body: unknown;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        return reject(new InvalidReplyError());
+      }
+      if (!accept(body)) return reject(new InvalidReplyError());
+      resolve(body);
+    };
+    xhr.onerror = () => reject(new NetworkError());
+    xhr.ontimeout = () => reject(new TimeoutError('The upload took too long. Please check your connection and try again.', opts.timeoutMs));
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { batchActive, type BatchList, type BatchTool, type BatchView } from '@/shared/api/batches';
-import { ApiError, apiJson, apiRequest, InvalidReplyError, NetworkError, TimeoutError } from '@/client/lib/api';
+import { ApiError, apiJson, apiRequest, uploadWithProgress } from '@/client/lib/api';
 import { refreshUsage } from '@/client/features/billing/api';
 
 /** Batch checks: the upload, the batch's progress and results, cancel and delete, the download links. */
@@ -71,34 +71,11 @@ function isBatchView(x: unknown): x is BatchView {
  * ApiError / NetworkError / TimeoutError, so messages and the over-limit offer work as everywhere.
  */
 export function uploadBatch(input: { files: File[]; tool: BatchTool; name: string }, onProgress: (fraction: number) => void): Promise<BatchView> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', BATCHES_API);
-    xhr.withCredentials = true;
-    xhr.timeout = UPLOAD_TIMEOUT_MS;
-    xhr.responseType = 'text';
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(e.loaded / e.total);
-    };
-    xhr.onload = () => {
-      if (xhr.status < 200 || xhr.status >= 300) return reject(new ApiError(xhr.status, xhr.responseText, xhr.statusText));
-      let body: unknown;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        return reject(new InvalidReplyError());
-      }
-      if (!isBatchView(body)) return reject(new InvalidReplyError());
-      resolve(body);
-    };
-    xhr.onerror = () => reject(new NetworkError());
-    xhr.ontimeout = () => reject(new TimeoutError('The upload took too long. Please check your connection and try again.', UPLOAD_TIMEOUT_MS));
-    const form = new FormData();
-    form.append('tool', input.tool);
-    if (input.name.trim()) form.append('name', input.name.trim());
-    for (const f of input.files) form.append('files', f, f.name);
-    xhr.send(form);
-  });
+  const form = new FormData();
+  form.append('tool', input.tool);
+  if (input.name.trim()) form.append('name', input.name.trim());
+  for (const f of input.files) form.append('files', f, f.name);
+  return uploadWithProgress(BATCHES_API, form, isBatchView, onProgress, { timeoutMs: UPLOAD_TIMEOUT_MS });
 }
 
 /** After an upload: the new batch is in the list, and its view is known already. */

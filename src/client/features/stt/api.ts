@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MediaJobList, MediaJobView, SttJobAnswer, SttStatus, Transcript } from '@/shared/api/stt';
-import { ApiError, apiJson, InvalidReplyError, NetworkError, TimeoutError } from '@/client/lib/api';
+import { ApiError, apiJson, uploadWithProgress } from '@/client/lib/api';
 
 export const STT_PATH = '/api/tools/speech-to-text';
 
@@ -23,34 +23,9 @@ function isJobAnswer(x: unknown): x is SttJobAnswer {
  * throw, so the over-limit offer and the messages work the same.
  */
 export function uploadAudio(file: File | Blob, name: string, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<SttJobAnswer> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', STT_PATH);
-    xhr.withCredentials = true;
-    xhr.timeout = UPLOAD_TIMEOUT_MS;
-    xhr.responseType = 'text';
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(e.loaded / e.total);
-    };
-    xhr.onload = () => {
-      if (xhr.status < 200 || xhr.status >= 300) return reject(new ApiError(xhr.status, xhr.responseText, xhr.statusText));
-      let body: unknown;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        return reject(new InvalidReplyError());
-      }
-      if (!isJobAnswer(body)) return reject(new InvalidReplyError());
-      resolve(body);
-    };
-    xhr.onerror = () => reject(new NetworkError());
-    xhr.ontimeout = () => reject(new TimeoutError('The upload took too long. Please check your connection and try again.', UPLOAD_TIMEOUT_MS));
-    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    const form = new FormData();
-    form.append('file', file, name);
-    xhr.send(form);
-  });
+  const form = new FormData();
+  form.append('file', file, name);
+  return uploadWithProgress(STT_PATH, form, isJobAnswer, onProgress, { timeoutMs: UPLOAD_TIMEOUT_MS, signal });
 }
 
 export type SttJob = MediaJobView<Transcript>;
