@@ -6,7 +6,7 @@
  * - contractions per 100 words; mean sentence length in words;
  * - second person (you, your) per 100 words, and direct address: second person plus sentences that open with an
  *   imperative speaking to the reader (consider, note, keep in mind, remember, imagine, look at, make sure, ...;
- *   also after an opening "However," or "But"; a wide gap counts as a sentence start in texts written without stops);
+ *   also after one opening word such as "However," or "But"; a wide gap counts as a sentence start in texts written without stops);
  * - formal connectives (however, therefore, moreover, furthermore, consequently, nevertheless, in addition, thus,
  *   whereas, hence, additionally) per 100 words;
  * - for information only: formal words (a fixed list of Latinate words with plain equivalents) and nominalisations
@@ -67,7 +67,7 @@ const count = (text: string, re: RegExp) => text.match(re)?.length ?? 0;
 
 /** imperatives that speak to the reader, at the start of a sentence */
 const IMPERATIVE =
-  /(?:^|[.!?]["'\u201D\u2019)]*\s+|\s{2,})(?:(?:however|but|so|and|now|still|also|first|finally),?\s+)?(?:consider|note|notice|keep in mind|remember|imagine|look at|make sure|think about|ask yourself|take a look|picture|see how|don't|do not forget)\b/gi;
+  /(?:^|[.!?]["'\u201D\u2019)]*\s+|\s{2,})(?:\p{L}+,?\s+)?(?:consider|note|notice|keep in mind|remember|imagine|look at|make sure|think about|ask yourself|take a look|picture|see how|don't|do not forget)\b/giu;
 const FORMAL_WORDS =
   /\b(?:approximately|purchas\w*|obtain\w*|assist\w*|requir\w*|sufficient|individuals|regarding|prior to|in order to|utiliz\w*|commenc\w*|numerous|demonstrat\w*|facilitat\w*|additional|subsequent\w*|frequently|endeavou?r\w*|inquir\w*|resid\w*|modif\w*|possess\w*|ensur\w*|whilst|upon|therefore|however|moreover|furthermore)\b/gi;
 
@@ -81,7 +81,10 @@ function metrics(text: string): Metrics {
     sentenceWords: words / sentences,
     secondPerson: per100(secondPerson, words),
     address: per100(secondPerson + count(text, IMPERATIVE), words),
-    formal: per100(count(text, /\b(?:however|therefore|moreover|furthermore|consequently|nevertheless|in addition|thus|whereas|hence|additionally)\b/gi), words),
+    formal: per100(
+      count(text, /\b(?:however|therefore|moreover|furthermore|consequently|nevertheless|in addition|thus|whereas|hence|additionally)\b/gi),
+      words,
+    ),
     formalWords: per100(count(text, FORMAL_WORDS), words),
     nominal: per100(count(text, /\b\w{3,}(?:tion|tions|ment|ments|ness|ity|ities|ance|ances|ence|ences)\b/gi), words),
   };

@@ -31,6 +31,7 @@ const BlogPostPage = lazy(() => import('./pages/content/BlogPostPage'));
 const ToolsIndexPage = lazy(() => import('./pages/content/ToolsIndexPage'));
 const ToolCollectionPage = lazy(() => import('./pages/content/ToolCollectionPage'));
 const DevelopersPage = lazy(() => import('./pages/content/DevelopersPage'));
+const SearchPage = lazy(() => import('./pages/content/SearchPage'));
 const DevMailboxPage = lazy(() => import('./pages/dev/DevMailboxPage'));
 
 // Plans, account (forms, dialogs) and usage (chart) pages: loaded on demand.
@@ -166,6 +167,7 @@ const contentRoutes: RouteObject[] = [
   { path: 'blog', element: <BlogPage />, handle: h({ title: 'Blog' }) },
   { path: 'blog/:slug', element: <BlogPostPage />, handle: h({ title: 'Blog' }) },
   { path: 'developers', element: <DevelopersPage />, handle: h({ title: 'API documentation' }) },
+  { path: 'search', element: <SearchPage />, handle: h({ title: 'Search' }) },
 ];
 
 export const routes: RouteObject[] = [

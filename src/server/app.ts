@@ -7,7 +7,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { LEGACY_REDIRECTS } from '../shared/routes';
 import type { ServerContext } from './context';
-import { fastifyTrustProxy } from './env';
+import { fastifyTrustProxy, publicOrigin } from './env';
 import { checkReadiness } from '../db/client';
 import { AppError, DATABASE_RETRY_AFTER_SECONDS, errorBody, registerErrorHandling } from './errors';
 import { registerAccessControl } from './access';
@@ -67,6 +67,9 @@ import { historyRoutes } from './routes/history';
 import { savedReportRoutes } from './routes/saved-reports';
 import { sharedReportExists } from './services/saved-reports';
 import { batchRoutes } from './routes/batches';
+import { searchRoutes } from './routes/search';
+import { pageMetaFor } from './services/page-meta';
+import { sendPage } from './page-html';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -79,6 +82,8 @@ export const clientDist = fileURLToPath(new URL('../../dist/client', import.meta
 export interface BuildOptions {
   /** Serve the built SPA from dist/client (off in API tests). */
   serveClient?: boolean;
+  /** Where the built SPA is (tests point it at a small index.html); dist/client by default. */
+  clientRoot?: string;
   logger?: boolean;
 }
 
@@ -187,16 +192,18 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
   await app.register(historyRoutes);
   await app.register(savedReportRoutes);
   await app.register(batchRoutes);
+  await app.register(searchRoutes);
   if (ctx.env.NODE_ENV !== 'production') await app.register(devRoutes);
 
   for (const [from, to] of Object.entries(LEGACY_REDIRECTS)) {
     app.get(from, (_req, reply) => reply.redirect(to, 302));
   }
 
-  const withClient = opts.serveClient !== false && existsSync(clientDist);
+  const clientRoot = opts.clientRoot ?? clientDist;
+  const withClient = opts.serveClient !== false && existsSync(clientRoot);
   if (withClient) {
     await app.register(fastifyStatic, {
-      root: clientDist,
+      root: clientRoot,
       index: false,
       // the build writes .br and .gz copies of every text asset (scripts/vite-precompress.ts): sent to browsers that accept them
       preCompressed: true,
@@ -205,7 +212,11 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    app.get('/', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+    // Each page's HTML carries its own title, description, canonical, Open Graph and JSON-LD (src/shared/page-meta.ts).
+    app.get('/', async (req, reply) => {
+      const { meta, siteName } = await pageMetaFor(ctx.db, publicOrigin(ctx.env), '/');
+      return sendPage(req, reply, clientRoot, meta, siteName);
+    });
   }
 
   app.setNotFoundHandler((req, reply) => {
@@ -214,15 +225,23 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
     }
     // Client-side routes (and the SPA's own 404 page) are rendered by index.html; a path the app has no page for
     // gets it with a real 404 status, so crawlers do not index "404 Page Not Found" as a page.
-    return appPathStatus(ctx, req.url.split('?')[0]!).then((status) => {
-      // A 404 always carries the page: a browser revalidating a page it once had (a revoked report link) would otherwise
-      // get an empty 404 from the static file's conditional-request handling, and show its own error page.
-      if (status === 404) for (const h of ['if-none-match', 'if-modified-since']) delete req.raw.headers[h];
-      return reply.status(status).header('cache-control', 'no-cache').sendFile('index.html');
+    // The page is always sent whole (no conditional-request 304), so a 404 always carries it too.
+    const path = req.url.split('?')[0]!;
+    return appPathStatus(ctx, path).then(async (status) => {
+      const { meta, siteName } = await pageMetaFor(ctx.db, publicOrigin(ctx.env), safeDecodeUri(path), status === 404);
+      return sendPage(req, reply.status(status), clientRoot, meta, siteName);
     });
   });
 
   return app;
+}
+
+function safeDecodeUri(path: string): string {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
 }
 
 /** 200 for a path the web app has a page for, else 404 (a blog post's page exists when the post is published). */

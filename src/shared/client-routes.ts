@@ -31,6 +31,7 @@ export const APP_PAGES: readonly string[] = [
   '/advertise',
   '/blog',
   '/developers',
+  '/search',
   '/tools',
   '/dashboard',
   '/account',

@@ -41,6 +41,19 @@ export const NotificationSettings = z.object({
 /** One IPv4/IPv6 address or CIDR block; checked precisely on the server (services/ip-allowlist.ts). */
 export const IpAllowList = z.array(z.string().trim().min(1).max(64)).max(200, 'At most 200 entries');
 
+/**
+ * The home page's marketing figures as staff want them worded (e.g. "10M+"); empty: the server shows what it can
+ * measure itself (src/server/services/site-claims.ts). What staff type here is shown as is - the operator answers for it.
+ */
+const ClaimText = z.string().trim().max(40, 'At most 40 characters');
+export const ClaimOverrides = z.object({
+  piecesAnalysed: ClaimText,
+  accuracy: ClaimText,
+  activeUsers: ClaimText,
+  availability: ClaimText,
+});
+export type ClaimOverrides = z.infer<typeof ClaimOverrides>;
+
 export const SettingsSchema = z.object({
   siteName: z.string().trim().min(1, 'The site needs a name').max(60, 'At most 60 characters'),
   supportEmail: z.email('Enter a valid e-mail address').max(254),
@@ -57,6 +70,8 @@ export const SettingsSchema = z.object({
   ipAllowList: IpAllowList,
   /** Days a check stays in a user's history (/history) before the daily sweep deletes it. */
   historyRetentionDays: z.number().int('Enter a whole number of days').min(1, 'At least 1 day').max(3650, 'At most 3,650 days (10 years)'),
+  /** The home page's marketing figures; an empty one is measured by the server. */
+  claims: ClaimOverrides,
 });
 
 export type Settings = z.infer<typeof SettingsSchema>;
@@ -74,6 +89,7 @@ export const DEFAULT_SETTINGS: Settings = {
   disabledTools: [],
   ipAllowList: [],
   historyRetentionDays: 90,
+  claims: { piecesAnalysed: '', accuracy: '', activeUsers: '', availability: '' },
 };
 
 export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];
@@ -91,6 +107,7 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
   disabledTools: 'Tools turned off',
   ipAllowList: 'Admin IP allow-list',
   historyRetentionDays: 'History retention (days)',
+  claims: 'Home page figures',
 };
 
 /** Settings changed on /admin/settings and /admin/features ('settings:edit'). */
@@ -104,6 +121,7 @@ export const GENERAL_SETTING_KEYS = [
   'notifications',
   'disabledTools',
   'historyRetentionDays',
+  'claims',
 ] as const satisfies readonly SettingKey[];
 
 /** PUT /api/admin/settings: any of the general settings; the others belong to the security pages ('security:manage'). */
@@ -117,6 +135,7 @@ export const SettingsPatch = SettingsSchema.pick({
   notifications: true,
   disabledTools: true,
   historyRetentionDays: true,
+  claims: true,
 })
   .partial()
   .strict();

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { formatTitle as formatPageTitle } from '@/shared/page-meta';
 import { SITE } from './site';
 
-/** `${title} | Veritext - Advanced AI Detection & Content Tools`, unless the title already names the brand. */
+/** `${title} | Veritext - Advanced AI Detection & Content Tools`, unless the title already names the brand (the same
+ * function the server uses for the page's <title>, src/shared/page-meta.ts). */
 export function formatTitle(title: string | undefined | null): string {
-  const full = `${SITE.name} - ${SITE.tagline}`;
-  if (!title) return full;
-  return title.includes(SITE.name) ? title : `${title} | ${full}`;
+  return formatPageTitle(title, SITE.name);
 }
 
 /** Set the document title from a page. Route handles set a default title before pages render. */

@@ -49,7 +49,8 @@ function plainTables(): CompiledRule[] {
         {
           notBefore: `${notBefore}|\\s+effect\\b`,
           // (nor a question's "Does thou, my brother, have the ability to")
-          notAfter: '\\b(?:would|could|should|will|shall|might|may|must|do|does|did|to)\\s+$|^\\W*(?:do|does|did)\\b.*$|\\b(?:do|does|did)\\s+\\p{L}+\\s*,[^.?!]*,\\s+$',
+          notAfter:
+            '\\b(?:would|could|should|will|shall|might|may|must|do|does|did|to)\\s+$|^\\W*(?:do|does|did)\\b.*$|\\b(?:do|does|did)\\s+\\p{L}+\\s*,[^.?!]*,\\s+$',
         },
       ),
       compilePhraseTable(

@@ -48,9 +48,8 @@ const w = (pattern: string, replacement: string, extra: Partial<PhraseRule> = {}
 const start = (pattern: string, replacement: string, extra: Partial<PhraseRule> = {}): PhraseRule =>
   w(pattern, replacement, { sentenceStartOnly: true, notAfter: ',\\s+$', ...extra });
 
-/** what may follow a sentence-opening "So" or "But" that joins clauses (not "So good." or "So, then ...") */
-const CLAUSE_NEXT =
-  '\\s+(?!(?:I|we|you|he|she|they|it|this|that|there|the|a|an|my|our|your|his|her|their|its|these|those|if|when|after|once|all|many|most|some|no|not|what|how|why|in|at|on|for|with|by|as)\\b)';
+/** a sentence-opening "So" that is no connective: "So good.", "So far, ...", "So many came", "So, then ..." */
+const SO_NOT_CONNECTIVE = '\\s+(?:much|many|far|long|few|little|often|well|called|then|what|that)\\b|\\s+\\p{L}+\\s*[.!?,;:]';
 
 const POSSESSIVE_OR_DET = '(?:a|an|the|this|that|your|their|his|her|our|my|its|whose|each|every|any|no)\\s+';
 
@@ -62,6 +61,11 @@ const PLAIN: PhraseRule[] = [
   start('therefore,', 'So'),
   start('consequently,', 'So'),
   start('in addition,', 'Also,'),
+  start('as a result,', 'So'),
+  start('on the other hand,', 'But'),
+  start('in conclusion,', 'So,'),
+  w('in fact', 'actually'),
+  w('a number of', 'several', { notBefore: '\\s+\\d' }),
   w('approximately', 'about'),
   w('purchase', 'buy', { notAfter: POSSESSIVE_OR_DET }),
   // "purchases" is mostly a noun ("whose purchases", "large purchases"): a verb only right after its subject
@@ -110,17 +114,18 @@ const PLAIN: PhraseRule[] = [
   w('possesses', 'has'),
   w('ensure that', 'make sure that'),
   w('ensures that', 'makes sure that'),
-  w('receive', 'get', { notAfter: "(?:to\\s+)?(?:be|been|being)\\s+" }),
+  w('receive', 'get', { notAfter: '(?:to\\s+)?(?:be|been|being)\\s+' }),
   w('receives', 'gets'),
   w('it (?:might|may|could) be (?:speculated|supposed|assumed|suggested) that', 'maybe'),
 ];
 
 /**
  * Casual speech drops the "that" after a verb of saying or thinking: "She says that my pronunciation is good" -> "She
- * says my pronunciation is good". Only before a subject, so that a demonstrative stays ("said that was fine").
+ * says my pronunciation is good". Only before a subject, so that a demonstrative stays ("said that was fine"), and not
+ * after verbs that also take an object ("show that they can" -> "show they can" reads as "show them").
  */
 const DROP_THAT: PhraseRule = w(
-  '(?<=\\b(?:said|says|say|think|thinks|believe|believes|believed|know|knows|knew|felt|feel|feels|hoped|hopes|guess|guessed|suppose|supposed|realize|realized|realise|realised|figured|reckon|told\\s+(?:me|him|her|us|them|you))\\s+)that(?=\\s+(?:I|we|you|he|she|they|it|there|the|a|an|this|these|those|his|her|its|their|my|our|your)\\b)',
+  '(?<=\\b(?:said|says|say|think|thinks|believe|believes|believed|know|knows|knew|felt|feel|feels|hope|hoped|hopes|guess|guessed|suppose|supposed|realize|realized|realise|realised|figured|reckon|wish|wished|agree|agreed|argue|argued|claim|claimed|expect|expected|assume|assumed|understand|remember|bet|told\\s+(?:me|him|her|us|them|you))\\s+)that(?=\\s+(?:I|we|you|he|she|they|it|there|the|a|an|this|these|those|his|her|its|their|my|our|your)\\b)',
   '',
   // a determiner before the verb makes it a noun: "the hope that he", "a feeling that it"
   { notAfter: '\\b(?:the|a|an|my|our|their|his|her|its|your|this|that)\\s+\\p{L}+\\s+$' },
@@ -140,8 +145,8 @@ const CASUAL_CONTRACTIONS: PhraseRule[] = [
 /** plain -> formal */
 const FORMAL: PhraseRule[] = [
   // "So," and "But," take their comma with them ("So, then" must not become "Therefore,, then")
-  start('but,?', 'However,', { notBefore: CLAUSE_NEXT }),
-  start('so,?', 'Therefore,', { notBefore: CLAUSE_NEXT }),
+  start('but,?', 'However,'),
+  start('so,?', 'Therefore,', { notBefore: SO_NOT_CONNECTIVE }),
   start('also,', 'In addition,'),
   start('plus,', 'In addition,'),
   start('still,', 'Nevertheless,'),
@@ -176,11 +181,12 @@ const FORMAL: PhraseRule[] = [
   w('showed that', 'demonstrated that'),
   w('shown that', 'demonstrated that'),
   // countable nouns take "many", the rest "a great deal of"
-  w("(?:a lot|lots) of(?=\\s+(?:\\p{L}+s|people|children|men|women)\\b)", 'many'),
+  w('(?:a lot|lots) of(?=\\s+(?:\\p{L}+s|people|children|men|women)\\b)', 'many'),
   w('(?:a lot|lots) of', 'a great deal of'),
   w('a bit(?=\\s+\\p{L}+(?:er|ly)?\\b)', 'somewhat', { notBefore: '\\s+of\\b' }),
-  w('because of', 'owing to'),
-  w('whole(?=\\s+\\p{L})', 'entire', { notAfter: '(?:on the|as a)\\s+', notBefore: '\\s+(?:lot|thing|new)\\b' }),
+  w('because of', 'owing to', { notAfter: '\\b(?:both|either|partly|mainly|only|just|not)\\s+' }),
+  // "the whole of these people" is no "the entire of"
+  w('whole(?=\\s+\\p{L})', 'entire', { notAfter: '(?:on the|as a)\\s+', notBefore: '\\s+(?:lot|thing|new|of)\\b' }),
 ];
 
 /** second person, only in safe frames */

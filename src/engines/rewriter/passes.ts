@@ -4,7 +4,10 @@
  *
  * - casual: long sentences split where a second clause starts ("X, which is why Y" -> "X. That's why Y"; "X, because
  *   Y" -> "X. That's because Y"; "Although X, Y" -> "X. But Y"; "X, allowing us to Y" -> "X. That allows us to Y";
- *   a comma splice "X, this job makes Y" -> "X. This job makes Y"; ", and/but/so + clause" as ". And/But/So");
+ *   "X, when Y" -> "X. That was when Y"; "X, some of which Y" -> "X. Some of them Y"; a comma splice "X, this job
+ *   makes Y" -> "X. This job makes Y"; "X; Y" and "X: Y" between clauses; ", and/but/so + clause" as ". And/But/So";
+ *   "He logged in, and waited" -> "He logged in. And he waited"), and a relative "that" dropped before a pronoun
+ *   ("the things that we do" -> "the things we do");
  * - academic: ", but / , so / , yet + clause" -> "; however, / ; therefore, / ; nevertheless,";
  * - persuasive: "can help" -> "helps" (in the subject's number), and a reader-directed lead ("Consider this:", "Note
  *   that", "Keep in mind that") before the sentence that carries the text's evidence, once per passage of prose.
@@ -44,21 +47,19 @@ const hasFinite = (toks: readonly Tok[], from: number, to: number) => {
   for (let j = from; j < to; j++) if (finiteVerb(toks, j)) return true;
   return false;
 };
-/** a clause's own verb before its next comma (or the end) */
-const clauseVerb = (toks: readonly Tok[], from: number) => {
-  let end = toks.findIndex((t, j) => j >= from && /^[,;:]$/.test(t.text));
-  if (end < 0) end = toks.length;
-  return hasFinite(toks, from, end);
-};
 const keepCase = (t: Tok) => t.pos === 'PROPN' || t.text === 'I' || /^I['’]/.test(t.text) || /^\p{Lu}{2,}/u.test(t.text);
 const lowerWord = (t: Tok) => (keepCase(t) ? t.text[0]! : t.text[0]!.toLowerCase());
 const words = (toks: readonly Tok[], from: number, to: number) => toks.slice(from, to).filter((t) => /[\p{L}\p{N}]/u.test(t.text)).length;
 
 /** Words that open a subordinate clause: "If X, Y" is not two sentences. */
-const SUBORDINATOR = /^(?:if|when|whenever|while|although|though|because|since|as|after|before|unless|until|once|whether|where|wherever|whereas|so|even|only|not|no|now|than)$/i;
+const SUBORDINATOR =
+  /^(?:if|when|whenever|while|although|though|because|since|as|after|before|unless|until|once|whether|where|wherever|whereas|so|even|only|not|no|now|than)$/i;
 /** A reporting or thinking verb ending the left part: "he said, it was late" reports, it does not state. */
 const REPORTING =
   /^(?:said|says|say|thought|think|thinks|believe|believes|believed|know|knew|knows|told|tells|asked|asks|replied|added|noted|explained|wrote|writes|claimed|claims|argued|argues|felt|feel|feels|hoped|hope|guess|suppose|mean|admit|admitted|agree|agreed|see|saw|hear|heard|reckon|insisted|warned|announced|reported|stated)$/i;
+/** Verbs (often tagged as nouns) whose "that" opens their object clause: it stays. */
+const THAT_VERB =
+  /^(?:shows?|showed|shown|suggests?|suggested|means?|meant|proves?|proved|proven|demonstrates?|demonstrated|indicates?|indicated|finds?|found|ensures?|ensured|notes?|noted|observes?|observed|assumes?|assumed|realizes?|realized|hopes?|hoped|wish|wishes|wished|expects?|expected|fears?|feared|doubts?|doubted|argues?|argued|claims?|claimed|reports?|reported|states?|stated|confirms?|confirmed|reveals?|revealed|learns?|learned|learnt|decides?|decided|predicts?|predicted|requires?|required|implies|implied|assures?|assured|insists?|insisted)$/i;
 /** Subordinators inside the left part's last stretch: the comma then ends a subordinate clause. */
 const OPENS_CLAUSE = /^(?:if|when|whenever|while|although|though|because|since|unless|until|whether|whereas)$/i;
 const SPLICE_PRONOUN = /^(?:I|we|you|he|she|they|it|this|that|there)$/i;
@@ -119,8 +120,9 @@ const PRESENT_MARK = /^(?:is|are|am|has|have|do|does|can|will|may|must|should|sh
 const isPast = (toks: readonly Tok[], to: number) => {
   const main = toks.slice(0, to);
   return (
-    main.some((t) => PAST_MARK.test(t.text) || (t.pos === 'VERB' && /ed$/i.test(t.text) && !/^(?:need|feed|seed|speed|exceed|proceed|succeed)$/i.test(t.text))) &&
-    !main.some((t) => t.pos === 'AUX' && PRESENT_MARK.test(t.text))
+    main.some(
+      (t) => PAST_MARK.test(t.text) || (t.pos === 'VERB' && /ed$/i.test(t.text) && !/^(?:need|feed|seed|speed|exceed|proceed|succeed)$/i.test(t.text)),
+    ) && !main.some((t) => t.pos === 'AUX' && PRESENT_MARK.test(t.text))
   );
 };
 
@@ -182,6 +184,22 @@ function casualSplits(sent: Span, toks: readonly Tok[]): Split[] {
         });
     }
   }
+  // "The result is clear: we need more data." -> "The result is clear. We need more data." (a list after the colon is
+  // no clause and stays)
+  const colon = toks.findIndex((t) => t.text === ':');
+  if (colon >= 3 && colon + 3 < n && toks.filter((t) => t.text === ':').length === 1 && standsAlone(toks, colon) && clauseAt(toks, colon + 1)) {
+    const next = at(colon + 1);
+    if (words(toks, 0, colon) >= 4 && words(toks, colon + 1, n) >= 4 && !/^["'“‘]/.test(sent.text.slice(next.start)))
+      out.push({ start: at(colon).start, end: next.start + 1, replacement: `. ${keepCase(next) ? next.text[0]! : next.text[0]!.toUpperCase()}`, rank: 1 });
+  }
+  // "X; Y" -> "X. Y" when Y is a clause and the semicolon is the sentence's only one (several separate list items)
+  const semis = toks.filter((t) => t.text === ';').length;
+  for (let i = 3; semis === 1 && i + 3 < n; i++) {
+    if (at(i).text !== ';' || !standsAlone(toks, i) || !clauseAt(toks, i + 1)) continue;
+    if (words(toks, 0, i) < 4 || words(toks, i + 1, n) < 4) continue;
+    const next = at(i + 1);
+    out.push({ start: at(i).start, end: next.start + 1, replacement: `. ${next.text === 'I' ? 'I' : next.text[0]!.toUpperCase()}`, rank: 1 });
+  }
   for (let i = 3; i + 3 < n; i++) {
     if (at(i).text !== ',') continue;
     if (!standsAlone(toks, i)) continue;
@@ -191,6 +209,7 @@ function casualSplits(sent: Span, toks: readonly Tok[]): Split[] {
     const restWords = words(toks, i + 1, n);
     if (left < 4 || restWords < 3) continue;
     const comma = at(i).start;
+    const before = at(i - 1);
     // a comma splice: "X, this job makes Y" / "X, that's Y"
     const spliceSubject =
       (SPLICE_PRONOUN.test(next.text) && (next.pos === 'PRON' || next.pos === 'DET') && finiteAt(toks, i + 2) && clauseAt(toks, i + 1)) ||
@@ -215,7 +234,6 @@ function casualSplits(sent: Span, toks: readonly Tok[]): Split[] {
       continue;
     }
     // "we introduce the BIDAF network, a multi-stage process that ..." -> "... network. It's a multi-stage process ..."
-    const before = at(i - 1);
     if (
       /^(?:a|an)$/i.test(nextWord) &&
       before.pos === 'NOUN' &&
@@ -228,10 +246,28 @@ function casualSplits(sent: Span, toks: readonly Tok[]): Split[] {
       out.push({ start: comma, end: next.start + 1, replacement: `. It's ${next.text[0]!}`, rank: 2 });
       continue;
     }
-    // ", which is why Y" -> ". That's why Y" (the which-clause runs to the end: no comma after it)
-    if (nextWord === 'which' && WHICH_VERBS[at(i + 2).text.toLowerCase()] && !toks.slice(i + 2).some((t) => t.text === ',')) {
+    // ", which is why Y" -> ". That's why Y"; "the Commission, which produced Y" -> "the Commission. It produced Y" (the
+    // which-clause runs to the end: no comma after it)
+    if (nextWord === 'which' && finiteAt(toks, i + 2) && !toks.slice(i + 2).some((t) => t.text === ',')) {
       const verb = at(i + 2);
-      out.push({ start: comma, end: verb.end, replacement: `. ${WHICH_VERBS[verb.text.toLowerCase()]!}`, rank: 1 });
+      const v = verb.text.toLowerCase();
+      // "which" stands for the noun before it or for the whole clause: "that" covers both, unless the verb is plural
+      // (then it is a plural noun: "they"); a past verb after a plural noun could be either, and is left alone
+      const pluralNoun = before.pos === 'NOUN' && /s$/i.test(before.text) && !SINGULAR_S.test(before.text);
+      const pluralVerb = /^(?:are|were|have|do)$/.test(v) || (verb.pos === 'VERB' && verb.lemma === v && !/ed$/.test(v));
+      const singularVerb = /^(?:is|was|has|does)$/.test(v) || (verb.pos === 'VERB' && /[^s]s$/.test(v) && v !== verb.lemma);
+      let rep: string | null = null;
+      if (pluralVerb && pluralNoun) rep = v === 'are' ? "They're" : `They ${verb.text}`;
+      else if (singularVerb || (!pluralVerb && !pluralNoun)) rep = WHICH_VERBS[v] ?? `That ${verb.text}`;
+      if (rep && (pluralVerb ? pluralNoun : true)) {
+        out.push({ start: comma, end: verb.end, replacement: `. ${rep}`, rank: 1 });
+        continue;
+      }
+    }
+    // "X, however Y" (a comma splice) -> "X. But Y"
+    if (nextWord === 'however' && clauseAt(toks, at(i + 2).text === ',' ? i + 3 : i + 2)) {
+      const k = at(i + 2).text === ',' ? i + 3 : i + 2;
+      out.push({ start: comma, end: at(k).start + 1, replacement: `. But ${lowerWord(at(k))}`, rank: 1 });
       continue;
     }
     // ", allowing us to Y" -> ". That allows us to Y", in the tense of the main clause
@@ -242,8 +278,32 @@ function casualSplits(sent: Span, toks: readonly Tok[]): Split[] {
       out.push({ start: comma, end: next.end, replacement: `. That ${isPast(toks, i) ? past : present}`, rank: 1 });
       continue;
     }
-    // ", because Y" -> ". That's because Y"; ", although Y" -> ". But Y"
-    const sub = nextWord === 'because' ? 1 : /^(?:although|though)$/.test(nextWord) ? 1 : nextWord === 'even' && /^though$/i.test(at(i + 2).text) ? 2 : 0;
+    // ", when Y" -> ". That's when Y" / ". That was when Y"; ", where Y" after a place -> ". There, Y"
+    if ((nextWord === 'when' || nextWord === 'where') && clauseAt(toks, i + 2) && !toks.slice(i + 2).some((t) => t.text === ',')) {
+      const subj = at(i + 2);
+      if (nextWord === 'when') {
+        const past = isPast(toks.slice(i + 2), toks.length - i - 2);
+        out.push({ start: comma, end: subj.start + 1, replacement: `. ${past ? 'That was' : "That's"} when ${lowerWord(subj)}`, rank: 1 });
+        continue;
+      }
+      if (before.pos === 'PROPN' || PLACE_NOUN.test(before.text)) {
+        out.push({ start: comma, end: subj.start + 1, replacement: `. There, ${lowerWord(subj)}`, rank: 1 });
+        continue;
+      }
+    }
+    // "X, and waited for the call" (one subject, two verbs) -> "X. And he waited for the call": the subject comes back as
+    // a pronoun that agrees with the verb
+    if (/^(?:and|but)$/.test(nextWord) && total >= 14 && left >= 5 && restWords >= 5) {
+      const pron = subjectPronoun(toks, at(i + 2), i);
+      if (pron) {
+        const conj = nextWord === 'and' ? 'And' : 'But';
+        out.push({ start: comma, end: at(i + 2).start, replacement: `. ${conj} ${pron} `, rank: 2 });
+        continue;
+      }
+    }
+    // ", because Y" -> ". That's because Y"; ", although / whereas Y" -> ". But Y"
+    const sub =
+      nextWord === 'because' ? 1 : /^(?:although|though|whereas)$/.test(nextWord) ? 1 : nextWord === 'even' && /^though$/i.test(at(i + 2).text) ? 2 : 0;
     if (sub && clauseAt(toks, i + 1 + sub)) {
       const subj = at(i + 1 + sub);
       const rep = nextWord === 'because' ? `. That's because ${lowerWord(subj)}` : `. But ${lowerWord(subj)}`;
@@ -262,6 +322,20 @@ function casualSplits(sent: Span, toks: readonly Tok[]): Split[] {
       const subj = at(i + 2);
       const conj = nextWord[0]!.toUpperCase() + nextWord.slice(1);
       out.push({ start: comma, end: subj.start + 1, replacement: `. ${conj} ${lowerWord(subj)}`, rank: 2 });
+    }
+  }
+  // "X was recommended by my vet because my cat was ill" -> "X was recommended by my vet. That's because my cat was ill"
+  if (total >= 14 && !out.length) {
+    const b = toks.findIndex((t, j) => j >= 4 && /^because$/i.test(t.text) && toks[j - 1]!.text !== ',');
+    if (
+      b > 0 &&
+      !/^of$/i.test(toks[b + 1]?.text ?? '') &&
+      standsAlone(toks, b) &&
+      clauseAt(toks, b + 1) &&
+      words(toks, 0, b) >= 5 &&
+      words(toks, b + 1, n) >= 4
+    ) {
+      out.push({ start: at(b - 1).end, end: at(b + 1).start + 1, replacement: `. That's because ${lowerWord(at(b + 1))}`, rank: 2 });
     }
   }
   // "X kicked butt and we didn't even have to wait" -> "X kicked butt. And we didn't even have to wait": a second
@@ -286,7 +360,12 @@ function casualSplits(sent: Span, toks: readonly Tok[]): Split[] {
  */
 function nounSubjectAt(toks: readonly Tok[], i: number): number {
   let j = i;
-  if (toks[j]?.pos === 'DET' && /^(?:the|this|that|these|those|its|their|our|his|her|my|your|some|many|most|all|both|each|every|no)$/i.test(toks[j]!.text)) j++;
+  // a determiner or a possessive ("my old cat": the tagger calls "my" a pronoun)
+  if (
+    ['DET', 'PRON'].includes(toks[j]?.pos ?? '') &&
+    /^(?:the|this|that|these|those|its|their|our|his|her|my|your|some|many|most|all|both|each|every|no)$/i.test(toks[j]!.text)
+  )
+    j++;
   let nouns = 0;
   while (j < toks.length && j - i < 4 && (toks[j]!.pos === 'ADJ' || toks[j]!.pos === 'NOUN')) {
     if (toks[j]!.pos === 'NOUN') nouns++;
@@ -296,10 +375,54 @@ function nounSubjectAt(toks: readonly Tok[], i: number): number {
   return finiteAt(toks, j) ? j : -1;
 }
 
+/** nouns of places: ", where" after them opens what happens there */
+const PLACE_NOUN =
+  /^(?:city|town|country|area|region|room|house|home|school|hospital|village|island|state|office|place|street|park|church|camp|club|restaurant|hotel|market|station|farm|border|coast|valley)s?$/i;
+
+/**
+ * The pronoun for the subject of the clause that starts the sentence, fitting `verb` (the second verb of "X did A,
+ * and did B"): the same personal pronoun, or "it"/"they" for a short noun phrase that names no person. Null when it
+ * is unsure, a name, or the verb's form does not fit.
+ */
+function subjectPronoun(toks: readonly Tok[], verb: Tok, comma: number): string | null {
+  if (!finiteVerb(toks, toks.indexOf(verb)) || (verb.pos !== 'VERB' && verb.pos !== 'AUX')) return null;
+  // the first verb of the sentence must come right after its subject, and be the only one before the comma
+  const t0 = toks[0]!;
+  let pron: string | null = null;
+  let firstVerb = -1;
+  if (t0.pos === 'PRON' && /^(?:I|we|you|he|she|they|it)$/i.test(t0.text)) {
+    pron = t0.text === 'I' ? 'I' : t0.text.toLowerCase();
+    firstVerb = finiteAt(toks, 1) ? 1 : -1;
+  } else {
+    firstVerb = nounSubjectAt(toks, 0);
+    const head = firstVerb > 0 ? toks[firstVerb - 1]! : null;
+    if (!head || PERSON_NOUN.test(head.text)) return null;
+    pron = /s$/i.test(head.text) && !SINGULAR_S.test(head.text) ? 'they' : 'it';
+  }
+  if (!pron || firstVerb < 0) return null;
+  // one verb phrase before the comma: a participle after its auxiliary ("were built") belongs to it
+  const afterAux = (j: number) => toks[j - 1]?.pos === 'AUX' || (toks[j - 1]?.pos === 'ADV' && toks[j - 2]?.pos === 'AUX');
+  if (toks.slice(firstVerb + 1, comma).some((t, k) => finiteVerb(toks, firstVerb + 1 + k) && !afterAux(firstVerb + 1 + k))) return null;
+  // "was pioneered by X, and joined by Y": the second verb shares the auxiliary ("was joined"), so it cannot take a
+  // subject of its own ("it joined by Y")
+  if (toks[firstVerb]!.pos === 'AUX' && verb.pos === 'VERB') return null;
+  // agreement: "was" wants I/he/she/it, "were" we/you/they; "-s" verbs he/she/it; other present forms the rest
+  const v = verb.text.toLowerCase();
+  const third = /^(?:he|she|it)$/.test(pron);
+  if (v === 'was' && !(third || pron === 'I')) return null;
+  if (v === 'were' && (third || pron === 'I')) return null;
+  if (/^(?:is|has|does)$/.test(v) && !third) return null;
+  if (/^(?:are|have|do)$/.test(v) && third) return null;
+  if (verb.pos === 'VERB' && !/(?:ed|[^s]s)$/.test(v) && verb.lemma === v && third) return null;
+  if (verb.pos === 'VERB' && /[^s]s$/.test(v) && v !== verb.lemma && !third) return null;
+  return pron;
+}
+
 /** "some of which" -> "some of them": quantifiers that open a relative clause on a plural. */
 const OF_WHICH = /^(?:some|many|most|all|none|one|both|each|several|few|two|three|half)$/i;
 /** nouns that name people: "John Smith, a lawyer" must not become "It's a lawyer" */
-const PERSON_NOUN = /(?:er|or|ist|ian|ant|ent|man|woman|men|women|person|people|child|children|boy|girl|friend|wife|husband|mother|father|son|daughter|brother|sister|chef|chief|boss|king|queen|guy)s?$/i;
+const PERSON_NOUN =
+  /(?:er|or|ist|ian|ant|ent|man|woman|men|women|person|people|child|children|boy|girl|friend|wife|husband|mother|father|son|daughter|brother|sister|chef|chief|boss|king|queen|guy)s?$/i;
 
 /**
  * A clause opens at toks[i]: a subject pronoun or a short noun phrase right before its finite verb ("and my father who
@@ -309,7 +432,8 @@ function clauseAt(toks: readonly Tok[], i: number): boolean {
   const t = toks[i];
   if (!t) return false;
   let verb = -1;
-  if (t.pos === 'PRON' && /^(?:I|we|you|he|she|they|it|this|that|there)$/i.test(t.text) && finiteAt(toks, i + 1)) verb = finiteVerb(toks, i + 1) ? i + 1 : i + 2;
+  if (t.pos === 'PRON' && /^(?:I|we|you|he|she|they|it|this|that|there)$/i.test(t.text) && finiteAt(toks, i + 1))
+    verb = finiteVerb(toks, i + 1) ? i + 1 : i + 2;
   else if (t.pos === 'PROPN') {
     let j = i;
     while (toks[j]?.pos === 'PROPN' && j - i < 4) j++;
@@ -329,12 +453,34 @@ function finiteAt(toks: readonly Tok[], j: number): boolean {
 }
 
 /** A cheap test before tagging: could the sentence hold a split point? */
-const CASUAL_HINT = /,|^(?:although|though|because|even though)\b|\s(?:and|but|so)\s/i;
+const CASUAL_HINT = /[,;:]|^(?:although|though|because|even though)\b|\s(?:and|but|so|because)\s/i;
+
+/**
+ * "the things that we do" -> "the things we do": casual speech drops the relative "that" (or "which") before a pronoun
+ * subject and its verb.
+ */
+function dropRelative(p: PassInput, sent: Span, toks: readonly Tok[]): void {
+  for (let i = 1; i + 2 < toks.length; i++) {
+    const rel = toks[i]!;
+    if (!/^(?:that|which)$/i.test(rel.text) || toks[i - 1]!.pos !== 'NOUN') continue;
+    const subj = toks[i + 1]!;
+    if (!/^(?:I|we|you|they|he|she)$/.test(subj.text) || !finiteAt(toks, i + 2)) continue;
+    // "the fact that" and "so that" join a clause, they are no relative pronoun to drop; nor after a verb the tagger
+    // took for a noun ("and show that they can": dropped, "show they" reads as "show them")
+    if (/^(?:fact|idea|belief|hope|news|way|so|now|such)$/i.test(toks[i - 1]!.text)) continue;
+    if (REPORTING.test(toks[i - 1]!.text) || THAT_VERB.test(toks[i - 1]!.text)) continue;
+    const e: Edit = { start: sent.start + rel.start, end: sent.start + subj.start, replacement: '', kind: 'relative' };
+    if (isFree(p.edits, e.start, e.end) && !overlapsAny(p.prot, e.start, e.end)) p.edits.push(e);
+  }
+}
 
 export function casualPass(p: PassInput): void {
   for (const sent of p.sentences) {
-    if (p.restructured(sent) || !CASUAL_HINT.test(sent.text) || countWords(sent.text) < 12) continue;
+    const relative = /\b(?:that|which)\s+(?:I|we|you|they|he|she)\b/.test(sent.text);
+    if (!relative && (p.restructured(sent) || !CASUAL_HINT.test(sent.text) || countWords(sent.text) < 12)) continue;
     const toks = posTag(sent.text);
+    if (relative) dropRelative(p, sent, toks);
+    if (p.restructured(sent) || !CASUAL_HINT.test(sent.text) || countWords(sent.text) < 12) continue;
     const cands = casualSplits(sent, toks);
     if (cands.length === 0) continue;
     // the best-ranked split, nearest the middle among those
@@ -342,7 +488,9 @@ export function casualPass(p: PassInput): void {
     cands.sort((a, b) => a.rank - b.rank || Math.abs(a.start - mid) - Math.abs(b.start - mid));
     for (const c of cands) {
       const main: Edit = { start: sent.start + c.start, end: sent.start + c.end, replacement: c.replacement, kind: 'split' };
-      const lead: Edit | null = c.lead ? { start: sent.start + c.lead.start, end: sent.start + c.lead.end, replacement: c.lead.replacement, kind: 'split' } : null;
+      const lead: Edit | null = c.lead
+        ? { start: sent.start + c.lead.start, end: sent.start + c.lead.end, replacement: c.lead.replacement, kind: 'split' }
+        : null;
       const free = (e: Edit) => isFree(p.edits, e.start, e.end) && !overlapsAny(p.prot, e.start, e.end);
       if (!free(main) || (lead && !free(lead))) continue;
       p.edits.push(main);
@@ -363,10 +511,15 @@ export function academicPass(p: PassInput): void {
       const conj = toks[i + 1]!.text.toLowerCase();
       if (toks[i]!.text !== ',' || !FORMAL_JOINS[conj]) continue;
       // "so that" is purpose, "but also" and "but not" join phrases, not clauses
-      if (!opensSubject(toks, i + 2) || !clauseVerb(toks, i + 2) || !standsAlone(toks, i)) continue;
+      if (!clauseAt(toks, i + 2) || !standsAlone(toks, i)) continue;
       if (/^(?:who|whom|whose|which|what|where|when|that|how|why)$/i.test(toks[i + 2]!.text)) continue;
       const subj = toks[i + 2]!;
-      const e: Edit = { start: sent.start + toks[i]!.start, end: sent.start + subj.start + 1, replacement: `; ${FORMAL_JOINS[conj]!}, ${lowerWord(subj)}`, kind: 'connective' };
+      const e: Edit = {
+        start: sent.start + toks[i]!.start,
+        end: sent.start + subj.start + 1,
+        replacement: `; ${FORMAL_JOINS[conj]!}, ${lowerWord(subj)}`,
+        kind: 'connective',
+      };
       if (isFree(p.edits, e.start, e.end) && !overlapsAny(p.prot, e.start, e.end)) p.edits.push(e);
       break;
     }
@@ -380,7 +533,8 @@ const PLURAL_SUBJECT = /^(?:they|we|you|these|those|both|many|I)$/i;
 const SINGULAR_S = /(?:ss|us|is|ics|news|series|species|means)$/i;
 
 /** Evidence and weight: the sentence a reader's attention is drawn to. */
-const WEIGHT = /\b(?:important|significant|key|crucial|critical|essential|vital|major|best|worst|most|only|first|largest|highest|lowest|clear|strong|effective|proven|never|always)\b/i;
+const WEIGHT =
+  /\b(?:important|significant|key|crucial|critical|essential|vital|major|best|worst|most|only|first|largest|highest|lowest|clear|strong|effective|proven|never|always)\b/i;
 const LEADS = ['Consider this: ', 'Note that ', 'Keep in mind that '];
 /** one reader-directed lead for about this many words of prose */
 const LEAD_EVERY_WORDS = 200;
@@ -390,7 +544,7 @@ const LEAD_EVERY_WORDS = 200;
  * sentences that carry the text's evidence (numbers first, then weighty claims), one per LEAD_EVERY_WORDS words.
  */
 export function persuasivePass(p: PassInput): void {
-  const candidates: { sent: Span; toks: Tok[]; score: number; index: number; subject: boolean }[] = [];
+  const candidates: { sent: Span; toks: Tok[]; score: number; index: number; subject: boolean; after?: number }[] = [];
   for (const [index, sent] of statements(p.text, p.sentences).entries()) {
     const hasHelp = /\bcan help\b/i.test(sent.text);
     const n = countWords(sent.text);
@@ -399,10 +553,27 @@ export function persuasivePass(p: PassInput): void {
     if (hasHelp) canHelp(p, sent, toks);
     if (!sent.declarative) continue;
     const t0 = toks[0]!;
+    // "However, the plan failed." -> "However, note that the plan failed."
+    if (CONNECTIVE.test(t0.text) && toks[1]?.text === ',' && toks[2] && opensSubject(toks, 2) && isName(toks.slice(2)) !== null) {
+      const score = (/\d/.test(sent.text) ? 3 : 0) + (WEIGHT.test(sent.text) ? 2 : 0);
+      candidates.push({ sent, toks, score, index, subject: true, after: 2 });
+      continue;
+    }
     // nor a question or an exclamation written without its mark ("Will we ever ...", "How I ever made it ...")
-    if (CONNECTIVE.test(t0.text) || /^(?:here|I|we|you|how|what|why|who|where|when|which)$/i.test(t0.text) || ['INTJ', 'CCONJ', 'AUX'].includes(t0.pos)) continue;
-    // dialogue ("B: Aye, that I can") and interjections ("Hell, it isn't") are not statements to lead into
+    if (CONNECTIVE.test(t0.text) || /^(?:here|how|what|why|who|where|when|which)$/i.test(t0.text) || ['INTJ', 'CCONJ', 'AUX'].includes(t0.pos)) continue;
+    // dialogue ("B: Aye, that I can") and interjections ("Hell, it isn't") are not statements to lead into, nor an
+    // imperative ("Honour that which is ...": a bare word before a determiner is a verb)
     if (toks.slice(1, 3).some((t) => t.text === ':' || t.text === ',')) continue;
+    const t1 = toks[1];
+    if (
+      ['NOUN', 'PROPN', 'VERB'].includes(t0.pos) &&
+      t1 &&
+      (['DET', 'PRON'].includes(t1.pos) || /^that$/i.test(t1.text)) &&
+      !/^(?:its|their|his|her|our|my|your)$/i.test(t1.text)
+    )
+      continue;
+    // a statement that opens with a connective phrase ("As a result, ...", "Among the Mayans, ...") keeps its opening
+    if (!opensSubject(toks, 0) && toks.slice(0, 8).some((t) => t.text === ',')) continue;
     if (toks.some((t) => t.text === '?' || t.text === '!') || !toks.some((t, j) => j > 0 && (t.pos === 'VERB' || t.pos === 'AUX'))) continue;
     // a clause that opens with its subject takes "Note that" + the clause; any other statement "Consider this:"
     // (the tagger reads some acronyms as verbs, "ACT adapts": a capitalised acronym is a name)
@@ -417,10 +588,26 @@ export function persuasivePass(p: PassInput): void {
     if (chosen.length >= want) break;
     // never two leads in neighbouring sentences
     if (chosen.some((i) => Math.abs(i - c.index) < 3)) continue;
+    if (c.after !== undefined) {
+      // after an opening connective: "However, note that the plan failed."
+      const t = c.toks[c.after]!;
+      const at = c.sent.start + t.start;
+      const e: Edit = {
+        start: at,
+        end: at + 1,
+        replacement: `note that ${isName(c.toks.slice(c.after)) ? t.text[0]! : t.text[0]!.toLowerCase()}`,
+        kind: 'address',
+      };
+      if (!isFree(p.edits, e.start, e.end) || overlapsAny(p.prot, e.start, e.end)) continue;
+      p.edits.push(e);
+      chosen.push(c.index);
+      continue;
+    }
     const t0 = c.toks[0]!;
     // after "Consider this:" the sentence keeps its capital; after "that" the clause goes on in lower case, unless its
-    // first word is a name, and when that is unsure the lead is "Consider this:"
-    const name = c.subject ? isName(p.text, c.sent.start, c.toks) : null;
+    // first word is a name, and when that is unsure the lead is "Consider this:" ("That is ...", "I ..." and "We ..."
+    // take it too: "Keep in mind that that is", "Note that I" would not read)
+    const name = c.subject && !/^(?:I|we|you)$/i.test(t0.text) ? isName(c.toks) : null;
     const lead = name === null ? LEADS[0]! : LEADS[hash32(c.sent.text) % LEADS.length]!;
     const first = lead.endsWith(': ') || name ? t0.text[0]! : t0.text[0]!.toLowerCase();
     const e: Edit = { start: c.sent.start, end: c.sent.start + 1, replacement: lead + first, kind: 'address' };
@@ -460,21 +647,16 @@ function statements(text: string, sentences: readonly Span[]): Statement[] {
 }
 
 /**
- * Is the first word of the sentence at `at` a name? The tagger calls most capitalised sentence openers proper nouns,
- * so the text around it decides: the same word capitalised inside a sentence says yes, in lower case says no; an
- * acronym, "I" and a two-word name ("Lisa Doughty") say yes. Null when nothing tells.
+ * May the sentence's first word go on in lower case after "Note that"? A determiner or pronoun may ("the", "our",
+ * "most"); an acronym or "I" keeps its capital. A content word is unsure: the tagger calls most capitalised openers
+ * proper nouns, and a term the spelling dictionaries know only capitalised ("Recommender systems") would read as a
+ * misspelling in lower case. Null then, and the lead is "Consider this:", which keeps the capital.
  */
-function isName(text: string, at: number, toks: readonly Tok[]): boolean | null {
+function isName(toks: readonly Tok[]): boolean | null {
   const t0 = toks[0]!;
   if (t0.text === 'I' || /^\p{Lu}{2,}/u.test(t0.text)) return true;
-  if (!['NOUN', 'PROPN', 'ADJ'].includes(t0.pos)) return false;
-  const word = t0.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  // the text near the sentence, so that a long text is not scanned once per sentence
-  const near = text.slice(Math.max(0, at - 3000), Math.min(text.length, at + 3000));
-  if (new RegExp(`[\\p{L}\\p{N},;:)]\\s+${word}(?![\\p{L}\\p{N}])`, 'u').test(near)) return true;
-  if (new RegExp(`(?<![\\p{L}\\p{N}])${word.toLowerCase()}(?![\\p{L}\\p{N}])`, 'u').test(near)) return false;
-  if (t0.pos === 'PROPN' && toks[1]?.pos === 'PROPN') return true;
-  return t0.pos === 'PROPN' ? null : false;
+  if (['DET', 'PRON', 'NUM'].includes(t0.pos) && !/^that$/i.test(t0.text)) return false;
+  return null;
 }
 
 /** "X can help (to) Y" -> "X helps Y" / "they help Y": the claim stays, the hedge of "can" goes. */

@@ -34,7 +34,8 @@ const RULES = [
   // "would have the ability to" must not become "would can" ("does he have the ability" neither), nor "able to effect"
   // the "can effect" read as "affect"
   compilePhraseTable(WORDY.filter(isModal), 'wordy', {
-    notAfter: '\\b(?:would|could|should|will|shall|might|may|must|do|does|did|to)\\s+(?:\\p{L}+\\s+)?$|^\\W*(?:do|does|did)\\b.*$|\\b(?:do|does|did)\\s+\\p{L}+\\s*,[^.?!]*,\\s+$',
+    notAfter:
+      '\\b(?:would|could|should|will|shall|might|may|must|do|does|did|to)\\s+(?:\\p{L}+\\s+)?$|^\\W*(?:do|does|did)\\b.*$|\\b(?:do|does|did)\\s+\\p{L}+\\s*,[^.?!]*,\\s+$',
     notBefore: '\\s+effect\\b',
   }),
   // "a majority of 270 votes" is a threshold, not "most 270 votes"

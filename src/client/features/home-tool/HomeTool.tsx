@@ -14,6 +14,7 @@ import { LimitBanner, useWordLimit, WordLimitWarning } from '../shared/limits';
 import { ToolInputPanel } from '../shared/ToolInputPanel';
 import { checkPlagiarismText } from '../plagiarism/api';
 import { humanizeText } from '../writing/api';
+import { ResultDialog } from './ResultDialog';
 
 type Tab = 'detect' | 'humanize' | 'plagiarism';
 const TABS: { id: Tab; label: string; icon: typeof ScanSearch }[] = [
@@ -223,6 +224,7 @@ export function HomeTool() {
               <CheckCircle2 className="size-4" aria-hidden /> Analysis complete!{' '}
               {score >= 0.5 ? `${percent(score)} AI-generated` : `${percent(1 - score)} Human-written`}
             </p>
+            <ResultDialog result={detection.result} />
             <DetectorResult
               result={detection.result}
               text={detection.analysedText}

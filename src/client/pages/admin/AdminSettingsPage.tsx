@@ -1,7 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Link, useOutletContext } from 'react-router';
 import { Save } from 'lucide-react';
-import { SettingsPatch, type Settings } from '@/shared/settings';
+import { SettingsPatch, type ClaimOverrides, type Settings } from '@/shared/settings';
 import { ANON_LIMITS, type AnonAllowance } from '@/shared/limits';
 import type { StaffRole } from '@/shared/roles';
 import { Button } from '@/client/components/ui/button';
@@ -44,6 +44,14 @@ const ANON_LABELS: Record<AnonAllowance, string> = {
 };
 const ANON_KEYS = Object.keys(ANON_LIMITS) as AnonAllowance[];
 
+/** The home page figures staff may word themselves; the placeholder says what shows when the field is empty. */
+const CLAIM_FIELDS: [keyof ClaimOverrides, string, string][] = [
+  ['piecesAnalysed', 'Pieces analysed', 'Empty: the real count of checks'],
+  ['accuracy', 'Accuracy', "Empty: the detector's measured AUROC"],
+  ['activeUsers', 'Active users', 'Empty: accounts active in 30 days'],
+  ['availability', 'Availability', 'Empty: “Self-hosted”'],
+];
+
 /** The editable settings as typed: numbers stay text until Save. */
 interface Draft {
   siteName: string;
@@ -57,6 +65,7 @@ interface Draft {
   anonWordLimit: string;
   anonLimits: Record<AnonAllowance, string>;
   historyRetentionDays: string;
+  claims: ClaimOverrides;
 }
 
 function draftOf(s: Settings): Draft {
@@ -72,6 +81,7 @@ function draftOf(s: Settings): Draft {
     anonWordLimit: String(s.anonWordLimit),
     anonLimits: Object.fromEntries(ANON_KEYS.map((k) => [k, String(s.anonLimits[k])])) as Record<AnonAllowance, string>,
     historyRetentionDays: String(s.historyRetentionDays),
+    claims: { ...s.claims },
   };
 }
 
@@ -87,6 +97,12 @@ function valuesOf(d: Draft): Omit<Settings, 'requireStaffTwoFactor' | 'disabledT
     anonWordLimit: num(d.anonWordLimit),
     anonLimits: Object.fromEntries(ANON_KEYS.map((k) => [k, num(d.anonLimits[k])])) as Record<AnonAllowance, number>,
     historyRetentionDays: num(d.historyRetentionDays),
+    claims: {
+      piecesAnalysed: d.claims.piecesAnalysed.trim(),
+      accuracy: d.claims.accuracy.trim(),
+      activeUsers: d.claims.activeUsers.trim(),
+      availability: d.claims.availability.trim(),
+    },
   };
 }
 
@@ -225,6 +241,27 @@ function SettingsForm({ saved, tab, setTab }: { saved: Settings; tab: Tab; setTa
                 {...field('maintenanceBanner.text')}
               />
               <FieldError id={`${uid}-maintenanceBanner.text-err`} message={errors['maintenanceBanner.text']} />
+            </Panel>
+            <Panel
+              title="Home page figures"
+              description="The marketing figures on the home page. Leave a field empty to show what this server measures itself (its real counts and the detector's held-out test); text you enter is shown as is, so only enter figures you can stand behind."
+            >
+              <div className="grid gap-4 sm:grid-cols-2">
+                {CLAIM_FIELDS.map(([key, label, placeholder]) => (
+                  <div key={key}>
+                    <Label htmlFor={`${uid}-claims.${key}`}>{label}</Label>
+                    <Input
+                      className="mt-1"
+                      value={draft.claims[key]}
+                      onChange={(e) => set('claims', { ...draft.claims, [key]: e.target.value })}
+                      maxLength={40}
+                      placeholder={placeholder}
+                      {...field(`claims.${key}`)}
+                    />
+                    <FieldError id={`${uid}-claims.${key}-err`} message={errors[`claims.${key}`]} />
+                  </div>
+                ))}
+              </div>
             </Panel>
           </>
         )}

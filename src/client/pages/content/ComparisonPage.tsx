@@ -6,7 +6,7 @@ import { Button } from '@/client/components/ui/button';
 export { COMPETITOR_NAMES };
 
 /** Short, neutral description of what each competitor is — no claims about its features or numbers. */
-const COMPETITOR_KIND: Record<string, string> = {
+export const COMPETITOR_KIND: Record<string, string> = {
   gptzero: 'a hosted AI-detection service',
   originality: 'a hosted AI-detection and plagiarism service for publishers',
   copyleaks: 'a hosted AI-detection and plagiarism service',
@@ -30,9 +30,9 @@ export function matchComparisonPath(pathname: string): string | null {
   return null;
 }
 
-type Cell = { yes: boolean | null; text: string };
+export type Cell = { yes: boolean | null; text: string };
 
-function rows(name: string): { feature: string; us: Cell; them: Cell }[] {
+export function rows(name: string): { feature: string; us: Cell; them: Cell }[] {
   return [
     {
       feature: 'Source code',
@@ -77,7 +77,7 @@ function rows(name: string): { feature: string; us: Cell; them: Cell }[] {
   ];
 }
 
-function CellView({ cell }: { cell: Cell }) {
+export function CellView({ cell }: { cell: Cell }) {
   const icon =
     cell.yes === true ? (
       <Check className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600" aria-hidden="true" />

@@ -29,6 +29,9 @@ import { COMPETITOR_NAMES, Container, CtaBand, FaqList, ToolCard, usePageTitle }
 import { HOME_FAQ } from './faq';
 import { useDisabledTools } from '@/client/features/site/api';
 import { Button } from '@/client/components/ui/button';
+import { ClaimsBlock } from './ClaimsBlock';
+import { ComparisonTable, CompetitorCards } from './ComparisonSection';
+import { HowItWorksDialog } from './HowItWorksDialog';
 
 /** Featured tools, after the three shown in the 'Start here' section. */
 const FEATURED_IDS = [
@@ -187,6 +190,9 @@ export default function HomePage() {
         </Container>
       </section>
 
+      {/* Marketing figures: measured here, or worded by staff (SPEC §1) */}
+      <ClaimsBlock />
+
       {/* Tool entry point (the tabbed tool lands here in a later issue) */}
       <section aria-labelledby="try-heading" className="py-16 sm:py-20">
         <Container>
@@ -319,6 +325,19 @@ export default function HomePage() {
         </Container>
       </section>
 
+      {/* Comparison table */}
+      <section aria-labelledby="compare-heading" className="border-t border-slate-200 py-16 sm:py-20">
+        <Container>
+          <SectionHeading
+            id="compare-heading"
+            eyebrow="Comparison"
+            title="Veritext and hosted detectors"
+            text="How a self-hosted, open-source detector differs from the hosted services, on facts you can check."
+          />
+          <ComparisonTable />
+        </Container>
+      </section>
+
       {/* How it works */}
       <section aria-labelledby="how-heading" className="border-y border-slate-200 bg-slate-50 py-16 sm:py-20">
         <Container>
@@ -335,6 +354,9 @@ export default function HomePage() {
               </li>
             ))}
           </ol>
+          <div className="mt-8 text-center">
+            <HowItWorksDialog />
+          </div>
         </Container>
       </section>
 
@@ -372,6 +394,19 @@ export default function HomePage() {
               </Link>
             </li>
           </ul>
+        </Container>
+      </section>
+
+      {/* Competitor comparison */}
+      <section aria-labelledby="competitors-heading" className="border-t border-slate-200 py-16 sm:py-20">
+        <Container>
+          <SectionHeading
+            id="competitors-heading"
+            eyebrow="Alternatives"
+            title="Looking for an alternative?"
+            text="One page per service, comparing it with Veritext on how each is built and run."
+          />
+          <CompetitorCards />
         </Container>
       </section>
 
