@@ -138,7 +138,7 @@ describe('opting out removes the shared texts', () => {
 
     const off = await put(a.cookie, { shareSubmissions: false });
     expect(off.statusCode).toBe(200);
-    expect(json(off)).toEqual({ shareSubmissions: false });
+    expect(json(off)).toEqual({ shareSubmissions: false, historyEnabled: false });
 
     expect(await userDocIds(a.id)).toEqual([]);
     expect(await indexRows(docs)).toBe(0);
