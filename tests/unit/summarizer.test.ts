@@ -78,6 +78,18 @@ describe('summarizer', () => {
     expect(r.sentences[0]!.start).toBe(0);
   });
 
+  it('a short news item summarised in one or two sentences keeps its lead, not a short side remark', () => {
+    // Per-word value alone picked "Refunds will be issued automatically." over the 33-word lead.
+    const items = [
+      "Heavy rain forced organisers to cancel the second day of the city's annual food festival on Sunday, disappointing thousands of visitors and more than eighty vendors who had travelled from across the region. Refunds will be issued automatically. The festival will return next year.",
+      'The regional planning board voted late on Monday night to postpone its decision on the proposed riverside housing development until the spring, citing unresolved concerns about flood risk and traffic. Developers had hoped to break ground this year. Local residents welcomed the delay. A new hearing is expected in March.',
+    ];
+    for (const text of items) {
+      const lead = text.slice(0, text.indexOf('. ') + 1);
+      for (const length of ['short', 'medium'] as const) expect(summarize(text, { length }).summary.startsWith(lead)).toBe(true);
+    }
+  });
+
   it('headings and field lists are not picked; an unfinished line gets a period in paragraph form', () => {
     const sheet = [
       'Atlantis',

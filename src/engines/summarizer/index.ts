@@ -349,6 +349,10 @@ export function summarize(text: string, opts: SummarizeOptions = {}): SummarizeR
   }
   const left = new Set(pool);
   let used = 0;
+  // A budget of one or two sentences: the first pick is the most relevant sentence, not the most relevant per word.
+  // Per-word value is the right trade when several sentences share the budget; with room for one it picks a short
+  // side remark over a long lead (a four-sentence news item summarised by its last line).
+  const tinyBudget = count === undefined && budget < (2.5 * totalWords) / n;
   while (chosen.length < maxPicks && left.size > 0 && used < budget) {
     let best = -1;
     let bestVal = -Infinity;
@@ -361,7 +365,7 @@ export function summarize(text: string, opts: SummarizeOptions = {}): SummarizeR
       // near-duplicates only when nothing else is left
       if (red[i]! > 0.6) val -= 10;
       // per word, but a scrap of a sentence is not worth more per word than a ten-word one
-      val /= lengthFactor(s);
+      if (!(tinyBudget && chosen.length === 0)) val /= lengthFactor(s);
       if (val > bestVal + 1e-12) {
         bestVal = val;
         best = i;
