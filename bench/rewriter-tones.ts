@@ -13,7 +13,8 @@
  *   (-tion, -ment, -ness, -ity, -ance, -ence) per 100 words.
  *
  * A text's output is "on the right side" of its input when:
- * - casual: more contractions, or shorter sentences;
+ * - casual: more contractions, or shorter sentences, or plainer words (fewer of the formal words); the figure
+ *   without plain words (the criterion of the first measurement) is printed beside it;
  * - academic: no contractions left, and no fewer formal connectives;
  * - persuasive: more direct address.
  *
@@ -92,7 +93,8 @@ function metrics(text: string): Metrics {
 
 type Tone = 'casual' | 'academic' | 'persuasive';
 const RIGHT_SIDE: Record<Tone, (a: Metrics, b: Metrics) => boolean> = {
-  casual: (a, b) => b.contractions > a.contractions || b.sentenceWords < a.sentenceWords - 0.01,
+  // the issue's casual: contractions, shorter sentences and plain words (fewer of the formal words)
+  casual: (a, b) => b.contractions > a.contractions || b.sentenceWords < a.sentenceWords - 0.01 || b.formalWords < a.formalWords - 0.001,
   academic: (a, b) => b.contractions === 0 && b.formal >= a.formal,
   persuasive: (a, b) => b.address > a.address,
 };
@@ -126,8 +128,12 @@ for (const [half, list] of Object.entries(split)) {
     const right = after.map((m, i) => RIGHT_SIDE[tone](before[i]!, m));
     const n = right.filter(Boolean).length;
     // for persuasive, the share that gained second person ("you", "your") as such
+    const casualOld =
+      tone === 'casual'
+        ? ` (contractions or shorter sentences alone: ${after.filter((m, i) => m.contractions > before[i]!.contractions || m.sentenceWords < before[i]!.sentenceWords - 0.01).length})`
+        : '';
     const you = tone === 'persuasive' ? ` (second person up: ${after.filter((m, i) => m.secondPerson > before[i]!.secondPerson).length})` : '';
-    console.log(`  ${tone.padEnd(11)} ${line(after)} · right side: ${n}/${list.length} (${Math.round((100 * n) / list.length)} %)${you}`);
+    console.log(`  ${tone.padEnd(11)} ${line(after)} · right side: ${n}/${list.length} (${Math.round((100 * n) / list.length)} %)${you}${casualOld}`);
     if (half === showHalf && (show === tone || fails === tone)) {
       for (const [i, t] of list.entries()) {
         if (fails === tone && right[i]) continue;

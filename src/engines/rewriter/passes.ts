@@ -609,6 +609,9 @@ export function persuasivePass(p: PassInput): void {
     // take it too: "Keep in mind that that is", "Note that I" would not read)
     const name = c.subject && !/^(?:I|we|you)$/i.test(t0.text) ? isName(c.toks) : null;
     const lead = name === null ? LEADS[0]! : LEADS[hash32(c.sent.text) % LEADS.length]!;
+    // "Consider this:" promises evidence: before a plain statement ("Consider this: The hall opened in 1990." is fine,
+    // "Consider this: The meeting was on Tuesday." reads oddly) only when the sentence has a number or a weighty word
+    if (lead === LEADS[0] && !/\d/.test(c.sent.text) && !WEIGHT.test(c.sent.text)) continue;
     const first = lead.endsWith(': ') || name ? t0.text[0]! : t0.text[0]!.toLowerCase();
     const e: Edit = { start: c.sent.start, end: c.sent.start + 1, replacement: lead + first, kind: 'address' };
     if (!isFree(p.edits, e.start, e.end) || overlapsAny(p.prot, e.start, e.end)) continue;
