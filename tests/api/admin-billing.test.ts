@@ -4,23 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSettings, auditLog, creditBalances, outbox, payments, refundRequests, refunds } from '../../src/db/schema';
 import { extractText } from '../../src/server/services/extract-text';
 import { invalidateSettings } from '../../src/server/services/settings';
-import { createUser } from '../../src/server/services/users';
+
 import { invoiceNumber } from '../../src/shared/api/admin-billing';
 import type { Role } from '../../src/shared/roles';
 import { startProvider, type FakeProvider } from '../helpers/provider-servers';
-import { cookieFrom, createTestApp, get, json, login, me, ORIGIN, post, register, uniqueUser, type TestApp } from '../helpers/app';
+import { createTestApp, get, json, me, ORIGIN, post, register, uniqueUser, type TestApp, signedInAccount } from '../helpers/app';
 
 const form = { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN };
-let address = 0;
 
 /** A fresh account with this role, logged in from its own address (the login throttle stays out of the way). */
-async function account(t: TestApp, role: Role) {
-  const u = uniqueUser(role.replace('_', ''));
-  const row = await createUser(t.ctx.db, { ...u, role });
-  const res = await login(t.app, u.email, u.password, `10.31.${Math.floor(++address / 250)}.${address % 250}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return { ...u, id: row.id, cookie: cookieFrom(res) };
-}
+const account = (t: TestApp, role: Role) => signedInAccount(t, role);
 
 /** Buy a plan or a pack through the offline test checkout, as the checkout page's Pay button does. */
 async function buy(t: TestApp, cookie: string, body: object): Promise<string> {

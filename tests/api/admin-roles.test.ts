@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { auditLog, customRoles, payments, sessions, subscriptions, users } from '../../src/db/schema';
-import { createUser } from '../../src/server/services/users';
+
 import type { Role } from '../../src/shared/roles';
-import { cookieFrom, createTestApp, get, json, login, me, post, uniqueUser, type TestApp } from '../helpers/app';
+import { createTestApp, get, json, me, post, type TestApp, signedInAccount } from '../helpers/app';
 
 /**
  * Custom staff roles (Role Management, Access Control) and the account actions of issue 15: bulk suspend and
@@ -11,7 +11,6 @@ import { cookieFrom, createTestApp, get, json, login, me, post, uniqueUser, type
  */
 
 let t: TestApp;
-let address = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -20,13 +19,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function account(role: Role, prefix: string = role.replace(/[_:]/g, '')) {
-  const u = uniqueUser(prefix);
-  const row = await createUser(t.ctx.db, { ...u, role });
-  const res = await login(t.app, u.email, u.password, `10.30.${Math.floor(++address / 250)}.${address % 250}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return { ...u, id: row.id, role, cookie: cookieFrom(res) };
-}
+const account = (role: Role, prefix?: string) => signedInAccount(t, role, { prefix });
 type Account = Awaited<ReturnType<typeof account>>;
 
 function send(method: 'PATCH' | 'DELETE', url: string, cookie: string, payload?: unknown) {

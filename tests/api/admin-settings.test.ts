@@ -6,7 +6,7 @@ import { getSettings, invalidateSettings, resetSettings } from '../../src/server
 import { ANON_LIMITS } from '../../src/shared/limits';
 import { base32Decode, totp } from '../../src/server/services/totp';
 import type { Role } from '../../src/shared/roles';
-import { cookieFrom, createTestApp, json, login, me, post, uniqueUser, type TestApp } from '../helpers/app';
+import { cookieFrom, createTestApp, json, login, me, post, uniqueUser, type TestApp, signedInAccount } from '../helpers/app';
 
 let t: TestApp;
 let address = 0;
@@ -25,13 +25,7 @@ afterEach(async () => {
 const nextAddress = () => `10.30.${Math.floor(++address / 250)}.${address % 250}`;
 
 /** A fresh account with this role, logged in from its own address. */
-async function account(role: Role, ip = nextAddress()) {
-  const u = uniqueUser(role.replace('_', ''));
-  const row = await createUser(t.ctx.db, { ...u, role });
-  const res = await login(t.app, u.email, u.password, ip);
-  expect(res.statusCode, res.body).toBe(200);
-  return { ...u, id: row.id, ip, cookie: cookieFrom(res) };
-}
+const account = (role: Role, ip = nextAddress()) => signedInAccount(t, role, { ip });
 
 function call(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, opts: { cookie?: string; ip?: string; body?: unknown } = {}) {
   return t.app.inject({

@@ -3,10 +3,9 @@ import { desc, eq } from 'drizzle-orm';
 import { auditLog, outbox, payments, users } from '../../src/db/schema';
 import { createUser } from '../../src/server/services/users';
 import type { Role } from '../../src/shared/roles';
-import { cookieFrom, createTestApp, get, json, login, me, post, uniqueUser, type TestApp } from '../helpers/app';
+import { cookieFrom, createTestApp, get, json, login, me, post, type TestApp, signedInAccount } from '../helpers/app';
 
 let t: TestApp;
-let address = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -16,13 +15,7 @@ afterAll(async () => {
 });
 
 /** A fresh account with this role, logged in (each login from its own address, so the login throttle stays out of the way). */
-async function account(role: Role, prefix: string = role.replace('_', '')) {
-  const u = uniqueUser(prefix);
-  const row = await createUser(t.ctx.db, { ...u, role });
-  const res = await login(t.app, u.email, u.password, `10.20.${Math.floor(++address / 250)}.${address % 250}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return { ...u, id: row.id, cookie: cookieFrom(res) };
-}
+const account = (role: Role, prefix?: string) => signedInAccount(t, role, { prefix });
 
 async function lastAudit(actorId: string) {
   const [row] = await t.ctx.db.select().from(auditLog).where(eq(auditLog.userId, actorId)).orderBy(desc(auditLog.createdAt)).limit(1);

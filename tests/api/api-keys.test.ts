@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { apiKeys, auditLog, outbox, usageCounters, usageEvents, users } from '../../src/db/schema';
-import { createUser } from '../../src/server/services/users';
+
 import { hashToken } from '../../src/server/services/tokens';
 import { API_KEYS_PER_ACCOUNT } from '../../src/shared/api/api-keys';
 import type { Role } from '../../src/shared/roles';
-import { cookieFrom, createTestApp, get, json, login, ORIGIN, post, uniqueUser, type TestApp } from '../helpers/app';
+import { createTestApp, get, json, ORIGIN, post, type TestApp, signedInAccount } from '../helpers/app';
 
 let t: TestApp;
-let address = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -25,13 +24,7 @@ const TEXT =
   'After a long discussion, they agreed to revisit the proposal next month.';
 
 /** A fresh account with this role, logged in from its own address (the login throttle stays out of the way). */
-async function account(role: Role, prefix: string = role.replace('_', '')) {
-  const u = uniqueUser(prefix);
-  const row = await createUser(t.ctx.db, { ...u, role });
-  const res = await login(t.app, u.email, u.password, `10.31.${Math.floor(++address / 250)}.${address % 250}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return { ...u, id: row.id, cookie: cookieFrom(res) };
-}
+const account = (role: Role, prefix?: string) => signedInAccount(t, role, { prefix });
 
 async function createKey(cookie: string, name = 'CI pipeline') {
   const res = await post(t.app, '/api/user/api-keys', { name }, { cookie });

@@ -3,15 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { apiKeys, idempotencyKeys, mediaJobs, rateLimits, usageCounters, usageEvents, users } from '../../src/db/schema';
 import { requestHash } from '../../src/server/services/public-api';
-import { createUser } from '../../src/server/services/users';
+
 import { API_SCOPES } from '../../src/shared/api/api-keys';
 import { ApiMeResponse, API_REQUESTS_PER_MINUTE } from '../../src/shared/api/public-api';
 import type { Role } from '../../src/shared/roles';
 import { RESUME } from '../unit/resume-fixture';
-import { cookieFrom, createAppOn, createTestApp, get, json, login, ORIGIN, post, uniqueUser, type TestApp } from '../helpers/app';
+import { createAppOn, createTestApp, get, json, ORIGIN, post, type TestApp, signedInAccount } from '../helpers/app';
 
 let t: TestApp;
-let address = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -29,13 +28,7 @@ const OTHER_TEXT = 'Rain fell on the old harbour all night. By morning the boats
 const DAY_MS = 24 * 3600 * 1000;
 
 /** A fresh account with this role, logged in from its own address (the login throttle stays out of the way). */
-async function account(role: Role = 'pro') {
-  const u = uniqueUser(role);
-  const row = await createUser(t.ctx.db, { ...u, role });
-  const res = await login(t.app, u.email, u.password, `10.41.${Math.floor(++address / 250)}.${address % 250}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return { ...u, id: row.id, cookie: cookieFrom(res) };
-}
+const account = (role: Role = 'pro') => signedInAccount(t, role);
 
 type Created = { apiKey: { id: string; prefix: string; status: string; scopes: string[] | null; expiresAt: string | null }; key: string };
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions, users } from '../../src/db/schema';
 import { addMonth } from '../../src/server/services/billing';
-import { createTestApp, get, json, me, ORIGIN, post, register, type TestApp } from '../helpers/app';
+import { createTestApp, get, json, me, ORIGIN, post, register, type TestApp, userIdOf } from '../helpers/app';
 
 const TEXT = 'We met in order to plan the launch, due to the fact that it was late and the team was tired.'; // 92 characters
 const DETECT_TEXT =
@@ -10,10 +10,6 @@ const DETECT_TEXT =
   'After a long discussion, they agreed to revisit the proposal next month.';
 
 const form = { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN };
-
-async function userIdOf(t: TestApp, cookie: string): Promise<string> {
-  return json(await me(t.app, cookie)).user.id;
-}
 
 /** Start a test-mode checkout and pay it through the server-rendered page's form, as a browser would. */
 async function buy(t: TestApp, cookie: string, body: object): Promise<string> {

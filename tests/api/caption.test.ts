@@ -7,9 +7,8 @@ import { creditLedger, subscriptions, usageEvents } from '../../src/db/schema';
 import { LIMIT_MESSAGES } from '../../src/shared/limits';
 import { creditBalancesOf, grantCredits } from '../../src/server/services/billing';
 import { parseCaptionAnswer } from '../../src/server/services/caption';
-import { createTestApp, get, json, me, post, register, setCookies, type TestApp } from '../helpers/app';
+import { createTestApp, get, json, post, register, setCookies, type TestApp, userIdOf, uploadFile } from '../helpers/app';
 import { heicFile, pngBomb, textImage } from '../helpers/caption-images';
-import { multipartBody } from '../helpers/provider-servers';
 
 const URL_CAPTION = '/api/tools/image-caption-generator';
 
@@ -18,22 +17,11 @@ beforeAll(async () => {
   openSign = (await textImage('OPEN', { size: 96, width: 600, font: 'DejaVu Sans' })).bytes;
 });
 
-function upload(
+const upload = (
   t: TestApp,
   file: { name: string; content: Buffer; type?: string },
   opts: { cookie?: string; fields?: Record<string, string>; remoteAddress?: string } = {},
-) {
-  const mp = multipartBody({ type: 'image/png', ...file }, opts.fields);
-  return t.app.inject({
-    method: 'POST',
-    url: URL_CAPTION,
-    payload: mp.payload,
-    headers: { ...mp.headers, ...(opts.cookie ? { cookie: opts.cookie } : {}) },
-    remoteAddress: opts.remoteAddress,
-  });
-}
-
-const userIdOf = async (t: TestApp, cookie: string): Promise<string> => json(await me(t.app, cookie)).user.id;
+) => uploadFile(t, URL_CAPTION, { type: 'image/png', ...file }, opts);
 
 describe('POST /api/tools/image-caption-generator (offline)', () => {
   let t: TestApp;

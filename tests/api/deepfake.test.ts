@@ -5,10 +5,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usageEvents } from '../../src/db/schema';
 import { LIMIT_MESSAGES } from '../../src/shared/limits';
-import { createTestApp, get, json, me, post, register, setCookies, type TestApp } from '../helpers/app';
+import { createTestApp, get, json, post, register, setCookies, type TestApp, userIdOf, uploadFile } from '../helpers/app';
 import { heicFile, pngBomb } from '../helpers/caption-images';
 import { IPTC, jpegOnce, renderScene, xmpPacket } from '../helpers/deepfake-images';
-import { multipartBody } from '../helpers/provider-servers';
 
 const URL_DEEPFAKE = '/api/tools/deepfake-detector';
 
@@ -25,18 +24,8 @@ beforeAll(async () => {
     .toBuffer();
 });
 
-function upload(t: TestApp, file: { name: string; content: Buffer; type?: string }, opts: { cookie?: string; remoteAddress?: string } = {}) {
-  const mp = multipartBody({ type: 'image/jpeg', ...file });
-  return t.app.inject({
-    method: 'POST',
-    url: URL_DEEPFAKE,
-    payload: mp.payload,
-    headers: { ...mp.headers, ...(opts.cookie ? { cookie: opts.cookie } : {}) },
-    remoteAddress: opts.remoteAddress,
-  });
-}
-
-const userIdOf = async (t: TestApp, cookie: string): Promise<string> => json(await me(t.app, cookie)).user.id;
+const upload = (t: TestApp, file: { name: string; content: Buffer; type?: string }, opts: { cookie?: string; remoteAddress?: string } = {}) =>
+  uploadFile(t, URL_DEEPFAKE, { type: 'image/jpeg', ...file }, opts);
 
 describe('POST /api/tools/deepfake-detector (offline)', () => {
   let t: TestApp;

@@ -2,13 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions, usageCounters, usageEvents, usageRejections, users } from '../../src/db/schema';
 import { charge } from '../../src/server/services/metering';
-import { createTestApp, json, me, post, register, type TestApp } from '../helpers/app';
+import { createTestApp, json, post, register, type TestApp, userIdOf } from '../helpers/app';
 
 const TEXT = 'We met in order to plan the launch, due to the fact that it was late and the team was tired.'; // 92 characters
-
-async function userIdOf(t: TestApp, cookie: string): Promise<string> {
-  return json(await me(t.app, cookie)).user.id;
-}
 
 /** Give an account its copied terms directly (what a purchase copies), after its subscription exists. */
 async function setTerms(t: TestApp, userId: string, terms: Partial<typeof subscriptions.$inferInsert>) {

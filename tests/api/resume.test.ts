@@ -1,21 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { llmUsage, usageEvents, users } from '../../src/db/schema';
+import { llmUsage, usageEvents } from '../../src/db/schema';
 import { DOCX_MIME, resumeToText } from '../../src/engines/resume';
-import { createTestApp, json, me, post, register, type TestApp } from '../helpers/app';
+import { createTestApp, json, post, type TestApp, registeredAccount } from '../helpers/app';
 import { startLlm, type FakeLlm } from '../helpers/llm-server';
 import { RESUME } from '../unit/resume-fixture';
 
 const EXPORT = '/api/tools/resume-writer/export';
 const REWRITE = '/api/tools/resume-writer/rewrite-bullets';
 
-async function account(t: TestApp, role: 'pro' | 'free'): Promise<{ cookie: string; id: string }> {
-  const cookie = await register(t.app);
-  const id = json(await me(t.app, cookie)).user.id;
-  await t.ctx.db.update(users).set({ role }).where(eq(users.id, id));
-  return { cookie, id };
-}
+const account = (t: TestApp, role: 'pro' | 'free') => registeredAccount(t, role);
 
 const exportBody = (format: 'pdf' | 'docx', extra: Record<string, unknown> = {}) => ({ resume: RESUME, layout: 'modern', format, ...extra });
 

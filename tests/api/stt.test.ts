@@ -2,14 +2,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLedger, mediaJobs, subscriptions, usageEvents, users } from '../../src/db/schema';
+import { creditLedger, mediaJobs, subscriptions, usageEvents } from '../../src/db/schema';
 import { sphinxAvailability, wordErrors } from '../../src/engines/stt';
 import { concatPcm, encodeWav, silence, synthesizePiece } from '../../src/engines/tts';
 import { creditBalancesOf, grantCredits } from '../../src/server/services/billing';
 import { jobSettled } from '../../src/server/services/media-jobs';
 import type { MediaJobView, Transcript } from '../../src/shared/api/stt';
-import { createTestApp, get, json, me, register, type TestApp } from '../helpers/app';
-import { multipartBody } from '../helpers/provider-servers';
+import { createTestApp, get, json, type TestApp, registeredAccount, uploadFile } from '../helpers/app';
 
 const URL_STT = '/api/tools/speech-to-text';
 const SENTENCE = 'The library opens at nine in the morning, and the reading room closes at six in the evening.';
@@ -20,19 +19,10 @@ const offline = sphinxAvailability().ok;
 const speech = synthesizePiece(SENTENCE, 'nova');
 const WAV = Buffer.from(encodeWav({ sampleRate: 16_000, samples: concatPcm([silence(300, 16_000), speech.samples, silence(300, 16_000)]) }));
 
-function upload(t: TestApp, file: { name: string; content: Buffer; type?: string }, cookie?: string) {
-  const mp = multipartBody({ type: 'audio/wav', ...file });
-  return t.app.inject({ method: 'POST', url: URL_STT, payload: mp.payload, headers: { ...mp.headers, ...(cookie ? { cookie } : {}) } });
-}
+const upload = (t: TestApp, file: { name: string; content: Buffer; type?: string }, cookie?: string) =>
+  uploadFile(t, URL_STT, { type: 'audio/wav', ...file }, { cookie });
 
-const userIdOf = async (t: TestApp, cookie: string): Promise<string> => json(await me(t.app, cookie)).user.id;
-
-async function account(t: TestApp, role: 'pro' | 'agency' | 'free' | 'admin' = 'pro'): Promise<{ cookie: string; id: string }> {
-  const cookie = await register(t.app);
-  const id = await userIdOf(t, cookie);
-  await t.ctx.db.update(users).set({ role }).where(eq(users.id, id));
-  return { cookie, id };
-}
+const account = (t: TestApp, role: 'pro' | 'agency' | 'free' | 'admin' = 'pro') => registeredAccount(t, role);
 
 /** Upload, wait for the job to end, and read it. */
 async function transcribe(t: TestApp, cookie: string, content = WAV): Promise<{ answer: any; job: MediaJobView<Transcript> }> {

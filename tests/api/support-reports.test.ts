@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { auditLog, detectionLogs, outbox, resultReports, supportTickets } from '../../src/db/schema';
-import { createUser } from '../../src/server/services/users';
+
 import type { Role } from '../../src/shared/roles';
-import { cookieFrom, createTestApp, get, json, login, post, setCookies, uniqueUser, type TestApp } from '../helpers/app';
+import { createTestApp, get, json, post, setCookies, type TestApp, signedInAccount } from '../helpers/app';
 
 let t: TestApp;
 let address = 0;
@@ -22,13 +22,7 @@ function nextAddress(): string {
 }
 
 /** A fresh account with this role, logged in. */
-async function account(role: Role, opts: { emailVerified?: boolean } = {}) {
-  const u = uniqueUser(role.replace('_', ''));
-  const row = await createUser(t.ctx.db, { ...u, role, emailVerified: opts.emailVerified });
-  const res = await login(t.app, u.email, u.password, nextAddress());
-  expect(res.statusCode, res.body).toBe(200);
-  return { ...u, id: row.id, cookie: cookieFrom(res) };
-}
+const account = (role: Role, opts: { emailVerified?: boolean } = {}) => signedInAccount(t, role, opts);
 
 async function lastAudit(actorId: string) {
   const [row] = await t.ctx.db.select().from(auditLog).where(eq(auditLog.userId, actorId)).orderBy(desc(auditLog.createdAt)).limit(1);

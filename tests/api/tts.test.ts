@@ -7,7 +7,7 @@ import { decodeWav, encodeWav, fromBase64, mp3Frames } from '../../src/engines/t
 import type { TtsChunk } from '../../src/shared/api/tts';
 import { creditBalancesOf, grantCredits } from '../../src/server/services/billing';
 import { chargeMediaPending, keepPendingAlive, sweepPendingCharges } from '../../src/server/services/metering';
-import { createTestApp, get, json, me, post, register, type TestApp } from '../helpers/app';
+import { createTestApp, get, json, post, register, type TestApp, userIdOf } from '../helpers/app';
 
 const URL_TTS = '/api/tools/text-to-speech';
 const TEXT = 'The library opens at nine. Visitors may borrow up to five books.\n\nThe reading room closes at six in the evening.';
@@ -63,8 +63,6 @@ const seconds = (b64: string) => {
   const w = wavOf(b64);
   return w.samples.length / w.sampleRate;
 };
-const userIdOf = async (t: TestApp, cookie: string): Promise<string> => json(await me(t.app, cookie)).user.id;
-
 describe('POST /api/tools/text-to-speech (offline voices)', () => {
   let t: TestApp;
   let cookie: string;

@@ -6,6 +6,11 @@ import { createContext } from '../../src/server/boot';
 import type { ServerContext } from '../../src/server/context';
 import { parseEnv } from '../../src/server/env';
 import { openDatabase, type Database } from '../../src/db/client';
+import { multipartBody } from './provider-servers';
+import { eq } from 'drizzle-orm';
+import { users } from '../../src/db/schema';
+import { createUser } from '../../src/server/services/users';
+import type { Role } from '../../src/shared/roles';
 
 export const ORIGIN = 'http://localhost:3000';
 
@@ -190,4 +195,55 @@ export async function login(app: FastifyInstance, email: string, password: strin
 
 export async function me(app: FastifyInstance, cookie?: string) {
   return get(app, '/api/auth/me', cookie);
+}
+
+let loginAddress = 0;
+/** A login address of its own for each call, so the per-address login throttle stays out of a test's way. */
+export function nextLoginAddress(): string {
+  loginAddress++;
+  return `10.77.${Math.floor(loginAddress / 250)}.${loginAddress % 250}`;
+}
+
+/** A fresh account with this role, created directly and logged in (from its own address unless `ip` is given). */
+export async function signedInAccount(
+  t: Pick<TestApp, 'app' | 'ctx'>,
+  role: Role,
+  opts: { prefix?: string; emailVerified?: boolean; ip?: string } = {},
+) {
+  const u = uniqueUser(opts.prefix ?? role.replace(/[_:]/g, ''));
+  const row = await createUser(t.ctx.db, { ...u, role, emailVerified: opts.emailVerified });
+  const ip = opts.ip ?? nextLoginAddress();
+  const res = await login(t.app, u.email, u.password, ip);
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return { ...u, id: row.id, role, ip, cookie: cookieFrom(res) };
+}
+
+/** The signed-in account's id, as the server sees it. */
+export async function userIdOf(t: Pick<TestApp, 'app'>, cookie: string): Promise<string> {
+  return json(await me(t.app, cookie)).user.id;
+}
+
+/** A registered account (through the public sign-up) moved to this role directly in the database. */
+export async function registeredAccount(t: Pick<TestApp, 'app' | 'ctx'>, role: Role): Promise<{ cookie: string; id: string }> {
+  const cookie = await register(t.app);
+  const id = await userIdOf(t, cookie);
+  await t.ctx.db.update(users).set({ role }).where(eq(users.id, id));
+  return { cookie, id };
+}
+
+/** POST one file (and form fields) as multipart/form-data, as the upload tools' pages do. */
+export function uploadFile(
+  t: Pick<TestApp, 'app'>,
+  url: string,
+  file: { name: string; content: Buffer; type: string },
+  opts: { cookie?: string; fields?: Record<string, string>; remoteAddress?: string } = {},
+) {
+  const mp = multipartBody(file, opts.fields);
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: mp.payload,
+    headers: { ...mp.headers, ...(opts.cookie ? { cookie: opts.cookie } : {}) },
+    remoteAddress: opts.remoteAddress,
+  });
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, Check, Copy, Cpu, Download, FileAudio, History, Mic, Plus, Square, Upload } from 'lucide-react';
@@ -9,6 +9,7 @@ import { messageOf } from '@/client/lib/api';
 import { useCurrentUser } from '@/client/lib/auth';
 import { saveText } from '@/client/lib/download';
 import { usePageTitle } from '@/client/lib/title';
+import { FileDropZone } from '@/client/features/shared/FileDropZone';
 import { cn } from '@/client/lib/utils';
 import { shortTime, toSrt, toTxt, toVtt } from '@/engines/stt/format';
 import { isStaff } from '@/shared/roles';
@@ -61,7 +62,6 @@ export default function SttPage(_: { slug: string }) {
   const recent = useRecentJobs(access.allowed && Boolean(user));
   const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
   const [recording, setRecording] = useState<{ since: number; now: number } | null>(null);
   const [copied, setCopied] = useState(false);
   const recorder = useRef<MicRecorder | null>(null);
@@ -191,13 +191,6 @@ export default function SttPage(_: { slug: string }) {
     await transcribe(file);
   }
 
-  function onDrop(e: DragEvent) {
-    e.preventDefault();
-    setDragging(false);
-    const file = e.dataTransfer.files?.[0];
-    if (file && !disabled) void transcribe(file);
-  }
-
   async function copy(text: string) {
     try {
       await navigator.clipboard.writeText(text);
@@ -230,18 +223,10 @@ export default function SttPage(_: { slug: string }) {
       )}
 
       <div className="grid gap-4 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div
-          onDragOver={(e) => {
-            e.preventDefault();
-            if (!disabled) setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-          className={cn(
-            'flex flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed bg-card p-6 text-center shadow-sm transition-colors',
-            dragging ? 'border-primary bg-accent/50' : 'border-muted-foreground/30',
-            disabled && 'opacity-60',
-          )}
+        <FileDropZone
+          onFiles={(files) => void transcribe(files[0]!)}
+          disabled={disabled}
+          className="bg-card shadow-sm"
           data-testid="stt-drop"
         >
           <FileAudio className="size-8 text-primary" aria-hidden />
@@ -265,7 +250,7 @@ export default function SttPage(_: { slug: string }) {
             {STT_FORMATS_LABEL}, up to {mb(limits.maxBytes)} and {limits.maxMinutes} minutes
             {tierOf(user?.role) === 'pro' && ' (Agency: 100 MB and 120 minutes)'}. Audio is not kept: only the transcript is saved, for you.
           </p>
-        </div>
+        </FileDropZone>
 
         <div
           className={cn(

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ArrowRight, Check, Info, Minus, Scale } from 'lucide-react';
 import { COMPETITOR_NAMES, Container, CtaBand, PageHeader, Prose, usePageTitle } from './_parts';
@@ -94,6 +95,80 @@ export function CellView({ cell }: { cell: Cell }) {
   );
 }
 
+/**
+ * Veritext against one competitor (its comparison page) or hosted detectors in general (the home page): a table on
+ * wider screens, stacked cards on phones.
+ */
+export function VersusTable({
+  rows: table,
+  caption,
+  them,
+  themNote,
+  className,
+}: {
+  rows: { feature: string; us: Cell; them: Cell }[];
+  caption: string;
+  them: string;
+  themNote?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <div className="hidden overflow-hidden rounded-xl border border-slate-200 md:block">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="bg-slate-50 text-slate-900">
+            <tr>
+              <th scope="col" className="w-1/4 px-5 py-3 font-semibold">
+                Feature
+              </th>
+              <th scope="col" className="px-5 py-3 font-semibold text-indigo-700">
+                Veritext
+              </th>
+              <th scope="col" className="px-5 py-3 font-semibold">
+                {them}
+                {themNote}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {table.map((r) => (
+              <tr key={r.feature} className="align-top">
+                <th scope="row" className="px-5 py-4 font-medium text-slate-900">
+                  {r.feature}
+                </th>
+                <td className="bg-indigo-50/40 px-5 py-4 text-slate-800">
+                  <CellView cell={r.us} />
+                </td>
+                <td className="px-5 py-4 text-slate-600">
+                  <CellView cell={r.them} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <dl className="space-y-4 md:hidden">
+        {table.map((r) => (
+          <div key={r.feature} className="rounded-xl border border-slate-200 p-4">
+            <dt className="font-semibold text-slate-900">{r.feature}</dt>
+            <dd className="mt-3 space-y-2 text-sm">
+              <div className="rounded-lg bg-indigo-50/60 p-3 text-slate-800">
+                <p className="mb-1 text-xs font-semibold text-indigo-700">Veritext</p>
+                <CellView cell={r.us} />
+              </div>
+              <div className="rounded-lg bg-slate-50 p-3 text-slate-600">
+                <p className="mb-1 text-xs font-semibold text-slate-500">{them}</p>
+                <CellView cell={r.them} />
+              </div>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
 function UnknownCompetitor() {
   return (
     <Container className="py-20 text-center">
@@ -150,59 +225,7 @@ export default function ComparisonPage() {
             We compare on how each product is built and operated, not on accuracy claims, which are hard to verify and depend on the texts tested.
           </p>
 
-          {/* Table on wider screens */}
-          <div className="mt-8 hidden overflow-hidden rounded-xl border border-slate-200 md:block">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Veritext compared with {name}</caption>
-              <thead className="bg-slate-50 text-slate-900">
-                <tr>
-                  <th scope="col" className="w-1/4 px-5 py-3 font-semibold">
-                    Feature
-                  </th>
-                  <th scope="col" className="px-5 py-3 font-semibold text-indigo-700">
-                    Veritext
-                  </th>
-                  <th scope="col" className="px-5 py-3 font-semibold">
-                    {name}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {table.map((r) => (
-                  <tr key={r.feature} className="align-top">
-                    <th scope="row" className="px-5 py-4 font-medium text-slate-900">
-                      {r.feature}
-                    </th>
-                    <td className="bg-indigo-50/40 px-5 py-4 text-slate-800">
-                      <CellView cell={r.us} />
-                    </td>
-                    <td className="px-5 py-4 text-slate-600">
-                      <CellView cell={r.them} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-
-          {/* Stacked cards on phones */}
-          <dl className="mt-8 space-y-4 md:hidden">
-            {table.map((r) => (
-              <div key={r.feature} className="rounded-xl border border-slate-200 p-4">
-                <dt className="font-semibold text-slate-900">{r.feature}</dt>
-                <dd className="mt-3 space-y-2 text-sm">
-                  <div className="rounded-lg bg-indigo-50/60 p-3 text-slate-800">
-                    <p className="mb-1 text-xs font-semibold text-indigo-700">Veritext</p>
-                    <CellView cell={r.us} />
-                  </div>
-                  <div className="rounded-lg bg-slate-50 p-3 text-slate-600">
-                    <p className="mb-1 text-xs font-semibold text-slate-500">{name}</p>
-                    <CellView cell={r.them} />
-                  </div>
-                </dd>
-              </div>
-            ))}
-          </dl>
+          <VersusTable rows={table} caption={`Veritext compared with ${name}`} them={name} className="mt-8" />
 
           <p className="mt-6 flex max-w-3xl items-start gap-2 text-sm text-slate-500">
             <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />

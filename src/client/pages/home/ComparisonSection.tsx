@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
-import { COMPETITOR_KIND, COMPETITOR_NAMES, CellView, rows } from '@/client/pages/content/ComparisonPage';
+import { COMPETITOR_KIND, COMPETITOR_NAMES, VersusTable, rows } from '@/client/pages/content/ComparisonPage';
 
 /** The comparison pages' own rows, worded for hosted detectors in general: no claim here that those pages do not make. */
 const TABLE = rows('the provider');
@@ -10,58 +10,12 @@ const NAMES = Object.values(COMPETITOR_NAMES);
 export function ComparisonTable() {
   return (
     <div data-testid="comparison-table">
-      <div className="hidden overflow-hidden rounded-xl border border-slate-200 md:block">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Veritext compared with hosted AI detectors</caption>
-          <thead className="bg-slate-50 text-slate-900">
-            <tr>
-              <th scope="col" className="w-1/4 px-5 py-3 font-semibold">
-                Feature
-              </th>
-              <th scope="col" className="px-5 py-3 font-semibold text-indigo-700">
-                Veritext
-              </th>
-              <th scope="col" className="px-5 py-3 font-semibold">
-                Hosted detectors
-                <span className="block text-xs font-normal text-slate-500">{NAMES.join(', ')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {TABLE.map((r) => (
-              <tr key={r.feature} className="align-top">
-                <th scope="row" className="px-5 py-4 font-medium text-slate-900">
-                  {r.feature}
-                </th>
-                <td className="bg-indigo-50/40 px-5 py-4 text-slate-800">
-                  <CellView cell={r.us} />
-                </td>
-                <td className="px-5 py-4 text-slate-600">
-                  <CellView cell={r.them} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {/* Stacked on phones, like the comparison pages */}
-      <dl className="space-y-3 md:hidden">
-        {TABLE.map((r) => (
-          <div key={r.feature} className="rounded-xl border border-slate-200 p-4">
-            <dt className="font-semibold text-slate-900">{r.feature}</dt>
-            <dd className="mt-3 grid gap-2 text-sm">
-              <div className="rounded-lg bg-indigo-50/60 p-3 text-slate-800">
-                <p className="mb-1 text-xs font-semibold text-indigo-700">Veritext</p>
-                <CellView cell={r.us} />
-              </div>
-              <div className="rounded-lg bg-slate-50 p-3 text-slate-600">
-                <p className="mb-1 text-xs font-semibold text-slate-500">Hosted detectors</p>
-                <CellView cell={r.them} />
-              </div>
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <VersusTable
+        rows={TABLE}
+        caption="Veritext compared with hosted AI detectors"
+        them="Hosted detectors"
+        themNote={<span className="block text-xs font-normal text-slate-500">{NAMES.join(', ')}</span>}
+      />
       <p className="mt-4 text-sm text-slate-500">
         We compare how each product is built and run, not accuracy claims, which depend on the texts tested. Check each provider’s current product for the rows
         marked with an i.

@@ -1,4 +1,4 @@
-import { useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AlertTriangle, Ban, CheckCircle2, Clock, Download, FileArchive, FileStack, FileText, Loader2, Lock, Plus, Trash2, Upload, X } from 'lucide-react';
 import {
@@ -19,6 +19,7 @@ import { formatDateTime, formatNumber } from '@/shared/format';
 import { BATCH_PLANS, batchesAllowed, DEFAULT_PLANS } from '@/shared/plans';
 import { useCurrentUser } from '@/client/lib/auth';
 import { ApiError, messageOf } from '@/client/lib/api';
+import { FileDropZone } from '@/client/features/shared/FileDropZone';
 import { cn } from '@/client/lib/utils';
 import { PageShell } from '@/client/components/PageShell';
 import { Badge } from '@/client/components/ui/badge';
@@ -92,7 +93,6 @@ function NewBatch({ allowed, onCreated }: { allowed: boolean; onCreated: (b: Bat
   const [tool, setTool] = useState<BatchTool>('content_detector');
   const [name, setName] = useState('');
   const [files, setFiles] = useState<File[]>([]);
-  const [dragging, setDragging] = useState(false);
   const [sending, setSending] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [skipped, setSkipped] = useState<string[]>([]);
@@ -110,12 +110,6 @@ function NewBatch({ allowed, onCreated }: { allowed: boolean; onCreated: (b: Bat
       const known = new Set(prev.map((f) => `${f.name}:${f.size}`));
       return [...prev, ...ok.filter((f) => !known.has(`${f.name}:${f.size}`))];
     });
-  }
-
-  function onDrop(e: DragEvent) {
-    e.preventDefault();
-    setDragging(false);
-    if (!disabled && e.dataTransfer.files?.length) add(e.dataTransfer.files);
   }
 
   const tooMany = files.length > BATCH_LIMITS.maxDocuments;
@@ -192,20 +186,7 @@ function NewBatch({ allowed, onCreated }: { allowed: boolean; onCreated: (b: Bat
         />
       </div>
 
-      <div
-        onDragOver={(e) => {
-          e.preventDefault();
-          if (!disabled) setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        className={cn(
-          'relative mt-4 flex flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed p-6 text-center transition-colors',
-          dragging ? 'border-primary bg-accent/50' : 'border-muted-foreground/30',
-          disabled && 'opacity-60',
-        )}
-        data-testid="batch-drop"
-      >
+      <FileDropZone onFiles={add} disabled={disabled} className="relative mt-4" data-testid="batch-drop">
         <FileStack className="size-8 text-primary" aria-hidden />
         <p className="font-medium">Drop documents here</p>
         <Button type="button" variant="outline" onClick={() => input.current?.click()} disabled={disabled}>
@@ -229,7 +210,7 @@ function NewBatch({ allowed, onCreated }: { allowed: boolean; onCreated: (b: Bat
           .txt, .docx or .pdf files, or a .zip of them: up to {BATCH_LIMITS.maxDocuments} documents, {mb(BATCH_LIMITS.maxFileBytes)} each and{' '}
           {mb(BATCH_LIMITS.maxUploadBytes)} in all.
         </p>
-      </div>
+      </FileDropZone>
 
       {skipped.length > 0 && (
         <p className="mt-3 text-sm text-amber-800" role="status">
