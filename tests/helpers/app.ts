@@ -205,11 +205,7 @@ export function nextLoginAddress(): string {
 }
 
 /** A fresh account with this role, created directly and logged in (from its own address unless `ip` is given). */
-export async function signedInAccount(
-  t: Pick<TestApp, 'app' | 'ctx'>,
-  role: Role,
-  opts: { prefix?: string; emailVerified?: boolean; ip?: string } = {},
-) {
+export async function signedInAccount(t: Pick<TestApp, 'app' | 'ctx'>, role: Role, opts: { prefix?: string; emailVerified?: boolean; ip?: string } = {}) {
   const u = uniqueUser(opts.prefix ?? role.replace(/[_:]/g, ''));
   const row = await createUser(t.ctx.db, { ...u, role, emailVerified: opts.emailVerified });
   const ip = opts.ip ?? nextLoginAddress();

@@ -223,12 +223,7 @@ export default function SttPage(_: { slug: string }) {
       )}
 
       <div className="grid gap-4 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <FileDropZone
-          onFiles={(files) => void transcribe(files[0]!)}
-          disabled={disabled}
-          className="bg-card shadow-sm"
-          data-testid="stt-drop"
-        >
+        <FileDropZone onFiles={(files) => void transcribe(files[0]!)} disabled={disabled} className="bg-card shadow-sm" data-testid="stt-drop">
           <FileAudio className="size-8 text-primary" aria-hidden />
           <p className="font-medium">Drop an audio file here</p>
           <Button onClick={() => fileInput.current?.click()} disabled={disabled}>
