@@ -8,6 +8,7 @@ import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/client/components/ui/dialog';
 import { Input } from '@/client/components/ui/input';
 import { BusyLabel } from '@/client/components/ui/spinner';
+import { ShareButton } from '@/client/components/ShareButton';
 import { useRevokeShare, useShareReport } from './api';
 
 const EXPIRY_LABELS: Record<string, string> = { never: 'Never', '1': '1 day', '7': '7 days', '30': '30 days' };
@@ -81,6 +82,7 @@ export function ShareDialog({ report, size = 'default' }: { report: SavedReportS
               <Button variant="outline" onClick={() => void copy(made.url)} aria-label="Copy the link">
                 {copied ? <Check /> : <Copy />} {copied ? 'Copied' : 'Copy'}
               </Button>
+              <ShareButton data-testid="share-link-native" aria-label="Share the link" data={() => ({ title: report.title, url: made.url })} />
             </div>
             <p className="text-xs text-muted-foreground">Copy it now: for safety it is not shown again. You can always make a new one.</p>
           </div>
