@@ -77,8 +77,9 @@ export function ShareDialog({ report, size = 'default' }: { report: SavedReportS
             <label htmlFor={`${uid}-url`} className="text-sm font-medium">
               The link{made.expiresAt ? `, until ${formatDate(made.expiresAt)}` : ''}
             </label>
-            <div className="flex gap-2">
-              <Input id={`${uid}-url`} readOnly value={made.url} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" />
+            {/* on a phone the link gets its own row, Copy and Share share the next */}
+            <div className="grid grid-cols-2 gap-2 sm:flex">
+              <Input id={`${uid}-url`} readOnly value={made.url} onFocus={(e) => e.currentTarget.select()} className="col-span-2 font-mono text-xs" />
               <Button variant="outline" onClick={() => void copy(made.url)} aria-label="Copy the link">
                 {copied ? <Check /> : <Copy />} {copied ? 'Copied' : 'Copy'}
               </Button>
