@@ -21,9 +21,11 @@ const config: CapacitorConfig = {
       }
     : undefined,
   plugins: {
-    // the app hides the splash itself once the page has started (src/client/lib/native/startup.ts)
-    SplashScreen: { launchAutoHide: false, backgroundColor: '#1a1a1a' },
-    PushNotifications: { presentationOptions: ['badge', 'sound', 'alert'] },
+    // The page hides the splash as soon as it starts (src/client/lib/native/startup.ts); the timeout is for a server
+    // that cannot be reached, where no page script ever runs.
+    SplashScreen: { launchAutoHide: true, launchShowDuration: 3000, backgroundColor: '#1a1a1a' },
+    // No presentationOptions: a push that arrives while the app is open is shown once, by the app as a local
+    // notification (SPEC), not a second time by iOS.
   },
 };
 
