@@ -48,6 +48,8 @@ const restrict = (...patterns) => ['error', { patterns }];
 
 export default defineConfig([
   globalIgnores(['dist/', 'data/', 'datasets/', 'node_modules/', 'test-results/', 'playwright-report/', '.tmp/', '**/*.json', 'src/db/migrations/**']),
+  // the Capacitor projects hold copies of the built client (npx cap sync, docs/mobile.md)
+  globalIgnores(['android/', 'ios/']),
 
   {
     files: ['**/*.{js,mjs,cjs,ts,tsx}'],

@@ -83,12 +83,14 @@ test.describe('on a phone', () => {
     await page.goto('/tools/image-caption-generator');
     // a phone may take the photo with its camera
     await expect(page.getByRole('button', { name: 'Take a photo' })).toBeVisible();
-    await expect(page.locator('input[type="file"][capture="environment"]')).toHaveCount(1);
     await page.screenshot({ path: testInfo.outputPath('caption-empty-phone.png') });
 
-    await page
-      .getByLabel('Choose an image')
-      .setInputFiles({ name: 'holiday.png', mimeType: 'image/png', buffer: Buffer.from('not an image, just some words\n'.repeat(20)) });
+    // the photo comes through the device adapter: in a browser a file chooser that asks for the rear camera
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Take a photo' }).click();
+    const camera = await chooser;
+    expect(await camera.element().getAttribute('capture')).toBe('environment');
+    await camera.setFiles({ name: 'holiday.png', mimeType: 'image/png', buffer: Buffer.from('not an image, just some words\n'.repeat(20)) });
     await expect(page.getByTestId('caption-error')).toContainText('JPEG, PNG, WebP, HEIC or AVIF', { timeout: 30_000 });
     await page.screenshot({ path: testInfo.outputPath('caption-error-phone.png') });
 

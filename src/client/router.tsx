@@ -1,5 +1,6 @@
 import { Suspense, lazy, useEffect, type ComponentType } from 'react';
 import { Navigate, Outlet, createBrowserRouter, redirect, useLocation, useParams, useRouteError, type RouteObject } from 'react-router';
+import { useNativeStartup } from './lib/native/startup';
 import { TOOL_COLLECTIONS } from '@/shared/catalogue';
 import { LEGACY_REDIRECTS } from '@/shared/routes';
 import { useCurrentUser } from './lib/auth';
@@ -132,6 +133,8 @@ function RequireUser() {
 function RootShell() {
   const { pathname } = useLocation();
   useRouteTitle();
+  // the mobile app's start (status bar, splash, push, back button): an effect, so after hydration; nothing on the web
+  useNativeStartup();
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);

@@ -8,6 +8,7 @@ import { ApiError, messageOf } from '@/client/lib/api';
 import { saveText } from '@/client/lib/download';
 import { usePageTitle } from '@/client/lib/title';
 import { cn } from '@/client/lib/utils';
+import { isNative, pickImage, takePhoto } from '@/client/lib/native';
 import {
   CAPTION_ACCEPT,
   CAPTION_MAX_BYTES,
@@ -59,15 +60,14 @@ export default function CaptionPage(_: { slug: string }) {
   const [showBoxes, setShowBoxes] = useState(true);
   const [touch, setTouch] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
-  const camera = useRef<HTMLInputElement>(null);
   const resultRef = useRef<HTMLElement>(null);
   const messagesRef = useRef<HTMLDivElement>(null);
   const providerConfigured = result?.providerConfigured ?? status.data?.providerConfigured ?? false;
   const maxBytes = status.data?.maxBytes ?? CAPTION_MAX_BYTES;
 
   useEffect(() => {
-    // the "Take a photo" button is for phones and tablets (a desktop browser opens the file picker for it anyway)
-    setTouch(window.matchMedia?.('(pointer: coarse)').matches ?? false);
+    // the "Take a photo" button is for phones, tablets and the app (a desktop browser opens the file picker for it anyway)
+    setTouch(isNative() || (window.matchMedia?.('(pointer: coarse)').matches ?? false));
   }, []);
 
   useEffect(
@@ -130,6 +130,11 @@ export default function CaptionPage(_: { slug: string }) {
     const f = files?.[0];
     if (f) void run(f, style);
   };
+  // camera and gallery through the device adapter: the Camera plugin in the app, a file input in a browser
+  const fromDevice = async (source: 'camera' | 'gallery') => {
+    const f = source === 'camera' ? await takePhoto() : await pickImage();
+    if (f) void run(f, style);
+  };
 
   // what is shown: the answer in its own style, else the offline caption of the style chosen afterwards
   const fresh = result !== null && style === result.style;
@@ -172,11 +177,11 @@ export default function CaptionPage(_: { slug: string }) {
           <p className="font-medium">Drop an image here, paste it (Ctrl+V), or choose a file</p>
           <p className="text-sm text-muted-foreground">JPEG, PNG, WebP or HEIC, up to {mb(maxBytes)}. Nothing is kept after the caption is made.</p>
           <div className="flex flex-wrap justify-center gap-2">
-            <Button onClick={() => picker.current?.click()} disabled={working}>
+            <Button onClick={() => (isNative() ? void fromDevice('gallery') : picker.current?.click())} disabled={working}>
               <ImageUp /> Choose image
             </Button>
             {touch && (
-              <Button variant="outline" onClick={() => camera.current?.click()} disabled={working}>
+              <Button variant="outline" onClick={() => void fromDevice('camera')} disabled={working} data-testid="caption-camera">
                 <Camera /> Take a photo
               </Button>
             )}
@@ -188,19 +193,6 @@ export default function CaptionPage(_: { slug: string }) {
             className="sr-only"
             aria-label="Choose an image"
             data-testid="caption-file"
-            onChange={(e) => {
-              onFiles(e.target.files);
-              e.target.value = '';
-            }}
-          />
-          <input
-            ref={camera}
-            type="file"
-            accept="image/*"
-            capture="environment"
-            className="sr-only"
-            tabIndex={-1}
-            aria-hidden
             onChange={(e) => {
               onFiles(e.target.files);
               e.target.value = '';

@@ -24,6 +24,7 @@ import { useCurrentUser } from '@/client/lib/auth';
 import { saveText } from '@/client/lib/download';
 import { usePageTitle } from '@/client/lib/title';
 import { cn } from '@/client/lib/utils';
+import { isNative, pickImage, takePhoto } from '@/client/lib/native';
 import { DEEPFAKE_ACCEPT, DEEPFAKE_MAX_BYTES, type DeepfakeResponse, type Finding, type Strength, type Verdict } from '@/shared/api/deepfake';
 import { LIMIT_MESSAGES } from '@/shared/limits';
 import { LimitBanner, QuotaBanner } from '../shared/limits';
@@ -269,12 +270,16 @@ export default function DeepfakePage(_: { slug: string }) {
 /** Drop, pick, paste or (on a phone) take a photo. */
 function UploadZone({ onFile, busy }: { onFile: (f: File) => void; busy: boolean }) {
   const picker = useRef<HTMLInputElement>(null);
-  const camera = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const [touch, setTouch] = useState(false);
-  useEffect(() => setTouch(window.matchMedia?.('(pointer: coarse)').matches ?? false), []);
+  useEffect(() => setTouch(isNative() || (window.matchMedia?.('(pointer: coarse)').matches ?? false)), []);
   const take = (files: FileList | null) => {
     const f = files?.[0];
+    if (f) onFile(f);
+  };
+  // camera and gallery through the device adapter: the Camera plugin in the app, a file input in a browser
+  const fromDevice = async (source: 'camera' | 'gallery') => {
+    const f = source === 'camera' ? await takePhoto() : await pickImage();
     if (f) onFile(f);
   };
   return (
@@ -300,11 +305,11 @@ function UploadZone({ onFile, busy }: { onFile: (f: File) => void; busy: boolean
         Drop an image here or paste it (Ctrl+V). JPEG, PNG, WebP, AVIF or HEIC, up to {DEEPFAKE_MAX_BYTES / MB} MB.
       </p>
       <div className="flex flex-wrap justify-center gap-2">
-        <Button onClick={() => picker.current?.click()} disabled={busy}>
+        <Button onClick={() => (isNative() ? void fromDevice('gallery') : picker.current?.click())} disabled={busy}>
           {busy ? <Spinner /> : <ImagePlus />} {busy ? 'Checking…' : 'Choose an image'}
         </Button>
         {touch && (
-          <Button variant="outline" onClick={() => camera.current?.click()} disabled={busy}>
+          <Button variant="outline" onClick={() => void fromDevice('camera')} disabled={busy} data-testid="deepfake-camera">
             <Camera /> Take a photo
           </Button>
         )}
@@ -316,19 +321,6 @@ function UploadZone({ onFile, busy }: { onFile: (f: File) => void; busy: boolean
         className="sr-only"
         aria-label="Image to check"
         data-testid="deepfake-file"
-        onChange={(e) => {
-          take(e.target.files);
-          e.target.value = '';
-        }}
-      />
-      <input
-        ref={camera}
-        type="file"
-        accept="image/*"
-        capture="environment"
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden
         onChange={(e) => {
           take(e.target.files);
           e.target.value = '';

@@ -12,6 +12,7 @@ import { VerdictScale } from './VerdictScale';
 import { FairnessNote } from './FairnessNote';
 import { ReportResult } from './ReportResult';
 import { SaveReportButton } from '../history/SaveReportButton';
+import { ShareButton } from '@/client/components/ShareButton';
 
 export async function copyText(text: string): Promise<void> {
   try {
@@ -88,6 +89,11 @@ export const DetectorResult = forwardRef<HTMLDivElement, { result: DetectRespons
         <Button variant="outline" size="sm" onClick={() => copyText(summaryText(result))}>
           <Copy /> Copy result
         </Button>
+        <ShareButton
+          size="sm"
+          data-testid="share-result"
+          data={() => ({ title: 'AI detection result', text: summaryText(result), url: window.location.href })}
+        />
         {actions}
         {/* a signed-in user's result the server signed: kept as a report (PDF, share link) */}
         <SaveReportButton source={{ tool: 'ai_content_detector', input: text, result }} />

@@ -9,7 +9,8 @@ import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { LoadError } from '@/client/components/LoadError';
 import { Skeleton } from '../usage/Meter';
-import { reportPdfUrl, useDeleteReport, useRenameReport, useSavedReport } from './api';
+import { isNative, saveFile } from '@/client/lib/native';
+import { fetchReportPdf, reportPdfUrl, useDeleteReport, useRenameReport, useSavedReport } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DetailShell } from './DetailShell';
 import { engineText, reportDate } from './format';
@@ -25,6 +26,7 @@ export default function ReportPage() {
   const navigate = useNavigate();
   const [confirm, setConfirm] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
+  const [savingPdf, setSavingPdf] = useState(false);
   usePageTitle(report.data?.title ?? 'Saved report');
 
   const back = { to: '/reports', label: 'Saved reports' };
@@ -59,6 +61,21 @@ export default function ReportPage() {
       onSuccess: () => setEditing(null),
       onError: (err) => toast({ title: 'Not renamed', description: messageOf(err, 'Please try again.'), variant: 'destructive' }),
     });
+  };
+
+  // Through the device adapter: a download in a browser, the Documents folder in the app (a WebView ignores <a download>).
+  const savePdf = async (e: React.MouseEvent) => {
+    e.preventDefault();
+    if (savingPdf) return;
+    setSavingPdf(true);
+    try {
+      const { blob, name } = await fetchReportPdf(r.id);
+      if ((await saveFile(name, blob, 'application/pdf')) && isNative()) toast({ title: 'PDF saved', description: `${name} is in your Documents.` });
+    } catch (err) {
+      toast({ title: 'PDF not downloaded', description: messageOf(err, 'Please try again.'), variant: 'destructive' });
+    } finally {
+      setSavingPdf(false);
+    }
   };
 
   return (
@@ -100,8 +117,8 @@ export default function ReportPage() {
     >
       <div className="mb-5 flex flex-wrap gap-2">
         <Button asChild>
-          <a href={reportPdfUrl(r.id)} download data-testid="download-pdf">
-            <FileDown /> Download PDF
+          <a href={reportPdfUrl(r.id)} download data-testid="download-pdf" aria-disabled={savingPdf} onClick={savePdf}>
+            <FileDown /> {savingPdf ? 'Saving the PDF...' : 'Download PDF'}
           </a>
         </Button>
         <ShareDialog report={r} />

@@ -8,6 +8,7 @@ import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/client/components/ui/dialog';
 import { Input } from '@/client/components/ui/input';
 import { BusyLabel } from '@/client/components/ui/spinner';
+import { ShareButton } from '@/client/components/ShareButton';
 import { useRevokeShare, useShareReport } from './api';
 
 const EXPIRY_LABELS: Record<string, string> = { never: 'Never', '1': '1 day', '7': '7 days', '30': '30 days' };
@@ -76,11 +77,13 @@ export function ShareDialog({ report, size = 'default' }: { report: SavedReportS
             <label htmlFor={`${uid}-url`} className="text-sm font-medium">
               The link{made.expiresAt ? `, until ${formatDate(made.expiresAt)}` : ''}
             </label>
-            <div className="flex gap-2">
-              <Input id={`${uid}-url`} readOnly value={made.url} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" />
+            {/* on a phone the link gets its own row, Copy and Share share the next */}
+            <div className="grid grid-cols-2 gap-2 sm:flex">
+              <Input id={`${uid}-url`} readOnly value={made.url} onFocus={(e) => e.currentTarget.select()} className="col-span-2 font-mono text-xs" />
               <Button variant="outline" onClick={() => void copy(made.url)} aria-label="Copy the link">
                 {copied ? <Check /> : <Copy />} {copied ? 'Copied' : 'Copy'}
               </Button>
+              <ShareButton data-testid="share-link-native" aria-label="Share the link" data={() => ({ title: report.title, url: made.url })} />
             </div>
             <p className="text-xs text-muted-foreground">Copy it now: for safety it is not shown again. You can always make a new one.</p>
           </div>

@@ -140,6 +140,13 @@ export function useRevokeShare(id: string) {
 export const reportPdfUrl = (id: string) => `${SAVED}/${encodeURIComponent(id)}/pdf`;
 export const sharedPdfUrl = (token: string) => `/api/shared-reports/${encodeURIComponent(token)}/pdf`;
 
+/** A report's PDF and the file name the server gives it, for saving through the device adapter (lib/native). */
+export async function fetchReportPdf(id: string): Promise<{ blob: Blob; name: string }> {
+  const res = await apiRequest('GET', reportPdfUrl(id));
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'report.pdf';
+  return { blob: await res.blob(), name };
+}
+
 /** A shared report, for anyone with the link (no login). */
 export function useSharedReport(token: string) {
   return useQuery({
