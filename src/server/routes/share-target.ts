@@ -48,8 +48,8 @@ async function readShared(req: FastifyRequest): Promise<string> {
   }
   if (file?.truncated) throw tooLarge();
   // a shared file is the text to check; its title or link beside it would only get in the way
-  if (file && file.buf.length > 0) return (await extractText(file.name, file.buf)).replace(/\u0000/g, '');
-  const parts = [fields.title, fields.text, fields.url].map((s) => s?.replace(/\u0000/g, '').trim() ?? '').filter(Boolean);
+  if (file && file.buf.length > 0) return (await extractText(file.name, file.buf)).replaceAll('\u0000', '');
+  const parts = [fields.title, fields.text, fields.url].map((s) => s?.replaceAll('\u0000', '').trim() ?? '').filter(Boolean);
   // many apps put the title or the link into the text as well
   const text = parts.filter((p, i) => parts.indexOf(p) === i && !parts.some((q) => q !== p && q.includes(p))).join('\n\n');
   if (!text) throw new AppError('bad_request', 'Nothing was shared: no text and no file arrived.');
