@@ -66,14 +66,7 @@ export function pwa() {
           files: [
             {
               name: 'file',
-              accept: [
-                'text/plain',
-                '.txt',
-                'application/pdf',
-                '.pdf',
-                'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-                '.docx',
-              ],
+              accept: ['text/plain', '.txt', 'application/pdf', '.pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', '.docx'],
             },
           ],
         },

@@ -193,7 +193,14 @@ export const EnvSchema = z
       z
         .string()
         .optional()
-        .transform((v) => (v ? v.split(',').map((o) => o.trim()).filter(Boolean) : []))
+        .transform((v) =>
+          v
+            ? v
+                .split(',')
+                .map((o) => o.trim())
+                .filter(Boolean)
+            : [],
+        )
         .pipe(z.array(z.url({ protocol: /^https?$/, message: 'PUSH_EXTRA_ORIGINS must be http(s) origins, comma-separated' }))),
     ),
   })

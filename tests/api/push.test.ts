@@ -59,7 +59,12 @@ describe('POST/DELETE /api/push/subscriptions', () => {
 
   it('validates the subscription, in the one error shape', async () => {
     const cookie = await register(t.app);
-    for (const bad of [{}, { endpoint: 'not a url', keys: KEYS }, { endpoint: `${FCM}a` }, { endpoint: `${FCM}a`, keys: { p256dh: 'has spaces!', auth: 'x' } }]) {
+    for (const bad of [
+      {},
+      { endpoint: 'not a url', keys: KEYS },
+      { endpoint: `${FCM}a` },
+      { endpoint: `${FCM}a`, keys: { p256dh: 'has spaces!', auth: 'x' } },
+    ]) {
       const res = await post(t.app, SUBS, bad, { cookie });
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       expect(json(res).error.code).toBe('validation_failed');
@@ -68,7 +73,12 @@ describe('POST/DELETE /api/push/subscriptions', () => {
 
   it('refuses an endpoint that is not a browser push service (the server would POST there)', async () => {
     const cookie = await register(t.app);
-    for (const endpoint of ['https://intranet.example/admin', 'http://fcm.googleapis.com/fcm/send/x', 'https://fcm.googleapis.com:8443/x', 'http://169.254.169.254/']) {
+    for (const endpoint of [
+      'https://intranet.example/admin',
+      'http://fcm.googleapis.com/fcm/send/x',
+      'https://fcm.googleapis.com:8443/x',
+      'http://169.254.169.254/',
+    ]) {
       const res = await post(t.app, SUBS, { endpoint, keys: KEYS }, { cookie });
       expect(res.statusCode, endpoint).toBe(400);
       expect(json(res).error.fields).toEqual({ endpoint: 'Not a known push service' });
@@ -202,7 +212,9 @@ describe('POST /share-target', () => {
     const parts: Buffer[] = [];
     for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
     if (file) {
-      parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\ncontent-type: application/octet-stream\r\n\r\n`));
+      parts.push(
+        Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\ncontent-type: application/octet-stream\r\n\r\n`),
+      );
       parts.push(Buffer.from(file.content), Buffer.from('\r\n'));
     }
     parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -229,7 +241,10 @@ describe('POST /share-target', () => {
   });
 
   it('reads a shared .txt or .docx file with the upload extractor', async () => {
-    expect(shared(await form({ title: 'ignored' }, { name: 'essay.txt', content: 'A shared text file.' }))).toEqual({ text: 'A shared text file.', truncated: false });
+    expect(shared(await form({ title: 'ignored' }, { name: 'essay.txt', content: 'A shared text file.' }))).toEqual({
+      text: 'A shared text file.',
+      truncated: false,
+    });
     const docx = shared(await form({}, { name: 'essay.docx', content: await tinyDocx('Words inside a Word document.') }));
     expect(docx).toMatchObject({ text: expect.stringContaining('Words inside a Word document.') });
   });

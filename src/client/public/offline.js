@@ -9,7 +9,8 @@
     message.textContent =
       'Veritext tools run on this server, so they need a connection to it. Connect to the internet and try again; pages you have opened before can still be read offline.';
   } else if (path !== '/offline.html') {
-    message.textContent = 'This page needs a connection to this server. Connect to the internet and try again; pages you have opened before can still be read offline.';
+    message.textContent =
+      'This page needs a connection to this server. Connect to the internet and try again; pages you have opened before can still be read offline.';
   }
   document.getElementById('offline-retry').addEventListener('click', function (e) {
     e.preventDefault();

@@ -387,7 +387,12 @@ export async function fulfilCheckout(ctx: ServerContext, f: Fulfilment): Promise
     category: 'payment',
   });
   if (plan)
-    await notifyUser(ctx, checkout.userId, { title: `Your ${plan.name} plan is active`, body: 'Thank you! Your new allowances apply now.', route: '/account', tag: 'plan' });
+    await notifyUser(ctx, checkout.userId, {
+      title: `Your ${plan.name} plan is active`,
+      body: 'Thank you! Your new allowances apply now.',
+      route: '/account',
+      tag: 'plan',
+    });
   return { applied: true, kind: checkout.kind, item: checkout.item };
 }
 

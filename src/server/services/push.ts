@@ -153,12 +153,7 @@ export async function notifyUser(ctx: ServerContext, userId: string, payload: Pu
   return result;
 }
 
-async function sendOne(
-  ctx: ServerContext,
-  sub: { endpoint: string; p256dh: string; auth: string },
-  payload: PushPayload,
-  keys: VapidKeys,
-): Promise<number> {
+async function sendOne(ctx: ServerContext, sub: { endpoint: string; p256dh: string; auth: string }, payload: PushPayload, keys: VapidKeys): Promise<number> {
   const details = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, JSON.stringify(payload), {
     vapidDetails: { subject: vapidSubject(ctx), publicKey: keys.publicKey, privateKey: keys.privateKey },
     TTL: TTL_SECONDS,

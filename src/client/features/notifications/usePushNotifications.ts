@@ -82,7 +82,14 @@ export function usePushNotifications() {
     let sub = await reg.pushManager.getSubscription();
     // a subscription made for another key (the server's keys changed) cannot receive our messages
     const oldKey = sub?.options.applicationServerKey;
-    if (sub && oldKey && btoa(String.fromCharCode(...new Uint8Array(oldKey))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '') !== publicKey) {
+    if (
+      sub &&
+      oldKey &&
+      btoa(String.fromCharCode(...new Uint8Array(oldKey)))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '') !== publicKey
+    ) {
       await sub.unsubscribe();
       sub = null;
     }
