@@ -28,6 +28,9 @@ interface PushEvent extends ExtendableEvent {
 interface NotificationEvent extends ExtendableEvent {
   notification: Notification;
 }
+interface PushSubscriptionChangeEvent extends ExtendableEvent {
+  oldSubscription: PushSubscription | null;
+}
 interface WindowClient {
   url: string;
   focus(): Promise<WindowClient>;
@@ -41,6 +44,7 @@ interface WorkerScope {
   skipWaiting(): Promise<void>;
   addEventListener(type: 'push', listener: (e: PushEvent) => void): void;
   addEventListener(type: 'notificationclick', listener: (e: NotificationEvent) => void): void;
+  addEventListener(type: 'pushsubscriptionchange', listener: (e: PushSubscriptionChangeEvent) => void): void;
 }
 declare const self: WorkerScope;
 
@@ -104,6 +108,30 @@ self.addEventListener('notificationclick', (event) => {
       if (open) return open.focus();
       if (windows[0]) return (await windows[0].navigate(url))?.focus();
       return self.clients.openWindow(url);
+    })(),
+  );
+});
+
+/**
+ * The push service replaced this browser's subscription (it expired, or keys rotated): subscribe again and tell the
+ * server, with the signed-in session's cookie, so notifications keep arriving. Signed out, the server refuses and
+ * the user turns them on again from the account page.
+ */
+self.addEventListener('pushsubscriptionchange', (event) => {
+  event.waitUntil(
+    (async () => {
+      const json = { 'content-type': 'application/json' };
+      const key = (await (await fetch('/api/push/public-key')).json()) as { publicKey: string };
+      const sub = await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key.publicKey });
+      await fetch('/api/push/subscriptions', { method: 'POST', headers: json, credentials: 'same-origin', body: JSON.stringify(sub.toJSON()) });
+      const old = event.oldSubscription;
+      if (old && old.endpoint !== sub.endpoint)
+        await fetch('/api/push/subscriptions', {
+          method: 'DELETE',
+          headers: json,
+          credentials: 'same-origin',
+          body: JSON.stringify({ endpoint: old.endpoint }),
+        });
     })(),
   );
 });
