@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { queryClient } from './lib/queryClient';
 import { createRouter } from './router';
 import { Toaster } from './components/ui/toaster';
+import { registerServiceWorker } from './lib/pwa';
 import './styles.css';
 
 const router = createRouter();
@@ -17,3 +18,5 @@ createRoot(document.getElementById('root')!).render(
     </QueryClientProvider>
   </StrictMode>,
 );
+
+registerServiceWorker();

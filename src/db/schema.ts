@@ -840,3 +840,48 @@ export const mediaJobs = pgTable(
   },
   (t) => [index('media_jobs_user_idx').on(t.userId, t.createdAt), index('media_jobs_running_idx').on(t.status, t.heartbeatAt)],
 );
+
+// ---------- Notifications ----------
+
+/**
+ * Web push subscriptions (the browser's PushSubscription): one row per browser, keyed by its endpoint. Deleted when
+ * the user turns notifications off, when the push service answers 404/410 (the browser dropped it), or with the user.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    /** the browser's P-256 public key and auth secret, base64url, used to encrypt each message (RFC 8291) */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/**
+ * Push tokens of the native app (FCM on Android, APNs on iOS), registered by the app. Kept for the operator's sender:
+ * sending to FCM/APNs needs the operator's credentials, which this server does not hold.
+ */
+export const nativePushTokens = pgTable(
+  'native_push_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token: text('token').notNull().unique(),
+    /** 'android' | 'ios' | 'web' */
+    platform: text('platform').notNull(),
+    /** when the app says it registered the token */
+    registeredAt: timestamp('registered_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('native_push_tokens_user_idx').on(t.userId)],
+);

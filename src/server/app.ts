@@ -70,6 +70,8 @@ import { batchRoutes } from './routes/batches';
 import { searchRoutes } from './routes/search';
 import { pageMetaFor } from './services/page-meta';
 import { sendPage } from './page-html';
+import { pushRoutes } from './routes/push';
+import { shareTargetRoutes } from './routes/share-target';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -193,6 +195,8 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
   await app.register(savedReportRoutes);
   await app.register(batchRoutes);
   await app.register(searchRoutes);
+  await app.register(pushRoutes);
+  await app.register(shareTargetRoutes);
   if (ctx.env.NODE_ENV !== 'production') await app.register(devRoutes);
 
   for (const [from, to] of Object.entries(LEGACY_REDIRECTS)) {

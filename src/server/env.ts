@@ -185,6 +185,24 @@ export const EnvSchema = z
       })
       .optional()
       .transform((v): 'full' | 'small' | false => (v === 'small' ? 'small' : v === 'false' || v === '0' || v === 'no' ? false : 'full')),
+    /**
+     * Web push is sent only to the browsers' own push services (Google, Mozilla, Microsoft, Apple). Extra origins
+     * allowed as push endpoints, comma-separated (a self-hosted push service, or a local endpoint in tests).
+     */
+    PUSH_EXTRA_ORIGINS: optionalString.pipe(
+      z
+        .string()
+        .optional()
+        .transform((v) =>
+          v
+            ? v
+                .split(',')
+                .map((o) => o.trim())
+                .filter(Boolean)
+            : [],
+        )
+        .pipe(z.array(z.url({ protocol: /^https?$/, message: 'PUSH_EXTRA_ORIGINS must be http(s) origins, comma-separated' }))),
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.LLM_BASE_URL) !== Boolean(env.LLM_MODEL)) {

@@ -25,6 +25,7 @@ import { isUniqueViolation } from './db-errors';
 import { hashPassword, verifyPassword } from './passwords';
 import { providerFor, type ProviderLog } from './payments';
 import { endOtherSessions } from './sessions';
+import { notifyUser } from './push';
 import * as throttle from './throttle';
 import { hashToken, newToken } from './tokens';
 import { audit, toPublicUser } from './users';
@@ -274,6 +275,12 @@ export async function changePassword(ctx: ServerContext, user: PublicUser, input
       `<p>Hello ${escapeHtml(user.username)},</p><p>The password of your Veritext account was just changed, and every other session was signed out.</p>` +
       `<p>If you made this change, there is nothing to do. If you did not, <a href="${escapeHtml(forgot)}">reset your password now</a>.</p>`,
   });
+  await notifyUser(
+    ctx,
+    user.id,
+    { title: 'Your password was changed', body: 'If this was not you, reset your password now.', route: '/forgot-password', tag: 'password-changed' },
+    { warn: (o, m) => meta.log.error(o, m) },
+  );
   return { ok: true, otherSessionsEnded };
 }
 

@@ -26,13 +26,17 @@ import { findTool } from '../../shared/catalogue';
 import type { ServerContext } from '../context';
 import { toAppError } from '../errors';
 import { claimItems, completeItem, failQueuedItems, heartbeat, onBatchQueued, releaseItem, type QueueItem } from './batch-queue';
-import { announceFinishedBatches, batchCaller, mayRunBatches, batchPlanError } from './batches';
+import { announceFinishedBatches, batchCaller, mayRunBatches, batchPlanError, onBatchDone } from './batches';
 import { detectDocument } from './detection';
 import { checkPlagiarism } from './plagiarism';
 import { recordHistory } from './history';
 import { getSettings } from './settings';
 import { runTool } from './tool-gate';
 import { toPublicUser } from './users';
+import { pushBatchDone } from './push';
+
+// a finished batch is announced by push too, from whichever process runs the worker (the set ignores a repeat)
+onBatchDone(pushBatchDone);
 
 export interface BatchLog {
   info: (msg: string) => void;

@@ -7,6 +7,7 @@ import type { ServerContext } from '../context';
 import { billingTestMode } from '../env';
 import { AppError } from '../errors';
 import { audit } from './users';
+import { notifyUser } from './push';
 
 /**
  * Plans, subscriptions and fulfilment. A subscription row copies the plan's terms at purchase;
@@ -385,6 +386,13 @@ export async function fulfilCheckout(ctx: ServerContext, f: Fulfilment): Promise
     action: `payment received: ${paymentDescription(checkout.kind, checkout.item, plan?.name)} (${f.provider})`,
     category: 'payment',
   });
+  if (plan)
+    await notifyUser(ctx, checkout.userId, {
+      title: `Your ${plan.name} plan is active`,
+      body: 'Thank you! Your new allowances apply now.',
+      route: '/account',
+      tag: 'plan',
+    });
   return { applied: true, kind: checkout.kind, item: checkout.item };
 }
 

@@ -5,6 +5,7 @@ import { BusyLabel } from '@/client/components/ui/spinner';
 import { LIMIT_MESSAGES } from '@/shared/limits';
 import { DetectorResult } from './DetectorResult';
 import { useDetection } from './useDetection';
+import { useSharedText } from './useSharedText';
 import { LimitBanner, useWordLimit, WordLimitWarning } from '../shared/limits';
 import { ToolInputPanel } from '../shared/ToolInputPanel';
 
@@ -14,6 +15,7 @@ export function DetectorTool({ placeholder }: { placeholder?: string }) {
   const resultRef = useRef<HTMLDivElement>(null);
   const detection = useDetection();
   const { user, limit, words, over } = useWordLimit(text);
+  const shared = useSharedText(setText);
   const canRun = words > 0 && !over && !detection.busy && !detection.limitReached;
 
   useEffect(() => {
@@ -29,6 +31,14 @@ export function DetectorTool({ placeholder }: { placeholder?: string }) {
 
   return (
     <div className="space-y-5">
+      {shared.notice && (
+        <div role="status" className="flex items-start justify-between gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          <span>{shared.notice}</span>
+          <button type="button" className="shrink-0 font-medium underline underline-offset-2" onClick={shared.dismiss}>
+            Dismiss
+          </button>
+        </div>
+      )}
       <ToolInputPanel
         id="detector-text"
         label="Text to analyze"

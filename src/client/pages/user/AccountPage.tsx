@@ -13,6 +13,7 @@ import { DeleteAccountCard } from '@/client/features/account/DeleteAccountCard';
 import { SupportCard } from '@/client/features/account/SupportCard';
 import { ApiKeysCard } from '@/client/features/account/ApiKeysCard';
 import { HistorySettingCard } from '@/client/features/history/HistorySettingCard';
+import { NotificationsCard } from '@/client/features/notifications/NotificationsCard';
 
 /** /account: profile and password for everyone; plan and payments for user accounts (staff have no plan). */
 export default function AccountPage() {
@@ -40,6 +41,7 @@ export default function AccountPage() {
         {!staff && <ApiKeysCard className="lg:col-span-2" />}
         <SupportCard className="lg:col-span-2" />
         <HistorySettingCard className="lg:col-span-2" />
+        <NotificationsCard className="lg:col-span-2" />
         <DataCard />
         <DeleteAccountCard staff={staff} />
       </div>
