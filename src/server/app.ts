@@ -18,6 +18,7 @@ import { isAppPath } from '../shared/client-routes';
 import { BLOG_SAMPLES } from '../shared/blog-samples';
 import { publishedPostBySlug } from './services/blog';
 import { crawlRoutes } from './routes/crawl';
+import { ogImageRoutes } from './routes/og';
 import { registerCsrf } from './plugins/csrf';
 import { registerPublicApi } from './plugins/public-api';
 import { publicApiRoutes } from './routes/public-api';
@@ -183,6 +184,7 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
   await app.register(adminSettingsRoutes);
   await app.register(siteRoutes);
   await app.register(crawlRoutes);
+  await app.register(ogImageRoutes);
   await app.register(supportRoutes);
   await app.register(adminSupportRoutes);
   await app.register(reportRoutes);
