@@ -209,6 +209,8 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
       index: false,
       // the build writes .br and .gz copies of every text asset (scripts/vite-precompress.ts): sent to browsers that accept them
       preCompressed: true,
+      // the build's manifest (dist/client/.vite) is for the build and its tests, not for browsers
+      allowedPath: (pathname) => !pathname.startsWith('/.vite/'),
       // Vite fingerprints assets, so they can be cached forever; index.html must always be revalidated.
       setHeaders: (reply, path) => {
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -181,7 +181,7 @@ export async function renderOgImage(card: OgCard): Promise<Buffer> {
   ]);
   // the subtitle takes the room the title leaves
   const titleTop = 218;
-  const subtitleTop = titleTop + title.height + 26;
+  const subtitleTop = titleTop + title.height + 34;
   const subtitleRoom = OG_HEIGHT - 96 - 24 - subtitleTop;
   const subtitle =
     subtitleRoom >= 40
