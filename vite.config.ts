@@ -11,6 +11,21 @@ export default defineConfig(({ mode }) => ({
   plugins: [react(), tailwindcss(), pwa(), precompress(fileURLToPath(new URL('./dist/client', import.meta.url)))],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // A production build ships no source maps: they would publish the unminified client source.
-  build: { outDir: '../../dist/client', emptyOutDir: true, sourcemap: mode !== 'production' },
+  build: {
+    outDir: '../../dist/client',
+    emptyOutDir: true,
+    sourcemap: mode !== 'production',
+    // .vite/manifest.json: which chunk holds which source (e2e/code-splitting.spec.ts checks a visitor loads no admin chunk)
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // modules shared by a few pages (an API hook, a contract) go into the page that loads them, not into
+          // chunks of a few hundred bytes fetched one after another on a slow connection
+          experimentalInlineCommonChunks: { maxSize: 6000 },
+        },
+      },
+    },
+  },
   server: { proxy: { '/api': 'http://localhost:3000' } },
 }));

@@ -12,7 +12,6 @@ import { Button } from './components/ui/button';
 import { PageSpinner } from './components/ui/spinner';
 import NotFoundPage from './pages/NotFoundPage';
 import ToolPage, { toolTitle } from './pages/tools/ToolPage';
-import { adminTitle } from './pages/admin/nav';
 
 export { comparisonCompetitor, competitorSlugs };
 
@@ -224,7 +223,8 @@ export const routes: RouteObject[] = [
           { path: 'security', element: <AdminSecurityPage />, handle: h({ title: 'Security' }) },
           { path: 'backup', element: <AdminBackupPage />, handle: h({ title: 'Backup & Recovery' }) },
           { path: 'languages', element: <AdminLanguagesPage />, handle: h({ title: 'Language Support' }) },
-          { path: '*', element: <AdminSection />, handle: h({ title: (p) => adminTitle(`/admin/${p['*'] ?? ''}`) }) },
+          // its title comes from the admin menu, which AdminSection sets itself (the menu is not in the visitor's bundle)
+          { path: '*', element: <AdminSection /> },
         ],
       },
       // A payment's invoice: a page of its own (no site chrome) so it prints clean; its buyer or payment staff may open it.

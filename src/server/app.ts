@@ -18,6 +18,7 @@ import { isAppPath } from '../shared/client-routes';
 import { BLOG_SAMPLES } from '../shared/blog-samples';
 import { publishedPostBySlug } from './services/blog';
 import { crawlRoutes } from './routes/crawl';
+import { ogImageRoutes } from './routes/og';
 import { registerCsrf } from './plugins/csrf';
 import { registerPublicApi } from './plugins/public-api';
 import { publicApiRoutes } from './routes/public-api';
@@ -185,6 +186,7 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
   await app.register(adminSettingsRoutes);
   await app.register(siteRoutes);
   await app.register(crawlRoutes);
+  await app.register(ogImageRoutes);
   await app.register(supportRoutes);
   await app.register(adminSupportRoutes);
   await app.register(reportRoutes);
@@ -211,6 +213,8 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
       index: false,
       // the build writes .br and .gz copies of every text asset (scripts/vite-precompress.ts): sent to browsers that accept them
       preCompressed: true,
+      // the build's manifest (dist/client/.vite) is for the build and its tests, not for browsers
+      allowedPath: (pathname) => !pathname.startsWith('/.vite/'),
       // Vite fingerprints assets, so they can be cached forever; index.html must always be revalidated.
       setHeaders: (reply, path) => {
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -151,7 +151,8 @@ export function pageMeta(rawPathname: string, input: MetaInput): PageMeta {
   const { origin, siteName } = input;
   const plans = input.plans ?? PLAN_IDS.map((id: PlanId) => DEFAULT_PLANS[id]);
   const pathname = rawPathname.length > 1 ? rawPathname.replace(/\/+$/, '') : rawPathname;
-  const ogImage = `${origin}/favicon.svg`;
+  // generated 1200×630 cards (src/server/routes/og.ts): the site's, a tool's or collection's, a post's
+  const ogImage = `${origin}/og/site.png`;
   const page = (title: string | null, description: string, canonicalPath: string, extra: Partial<PageMeta> = {}): PageMeta => ({
     title: formatTitle(title, siteName),
     description,
@@ -195,6 +196,7 @@ export function pageMeta(rawPathname: string, input: MetaInput): PageMeta {
     const collection = TOOL_COLLECTIONS.find((c) => c.slug === slug);
     if (collection) {
       return page(collection.title, collection.description, `/tools/${collection.slug}`, {
+        ogImage: `${origin}/og/tools/${collection.slug}.png`,
         jsonLd: [crumbs(origin, [home, ['Tools', '/tools'], [collection.title, `/tools/${collection.slug}`]])],
       });
     }
@@ -204,6 +206,7 @@ export function pageMeta(rawPathname: string, input: MetaInput): PageMeta {
       const offer = toolOffer(tool, plans);
       const parent = TOOL_COLLECTIONS.find((c) => c.toolIds.includes(tool.id));
       return page(tool.name, toolDescription(tool, plans), path, {
+        ogImage: `${origin}/og/tools/${tool.slug}.png`,
         jsonLd: [
           {
             '@context': 'https://schema.org',
@@ -260,7 +263,12 @@ export function pageMeta(rawPathname: string, input: MetaInput): PageMeta {
     const post = input.post;
     if (!post) return notFound();
     const path = `/blog/${post.slug}`;
-    const image = post.featuredImage ? (post.featuredImage.startsWith('/') ? origin + post.featuredImage : post.featuredImage) : ogImage;
+    // the author's featured image when the post has one, else the generated card with its title and date
+    const image = post.featuredImage
+      ? post.featuredImage.startsWith('/')
+        ? origin + post.featuredImage
+        : post.featuredImage
+      : `${origin}/og/blog/${encodeURIComponent(post.slug)}.png`;
     return page(post.title, post.excerpt, path, {
       ogType: 'article',
       ogImage: image,
@@ -332,6 +340,9 @@ export function jsonLdScript(data: JsonLd): string {
   return `<script type="application/ld+json">${json}</script>`;
 }
 
+/** One of the server's 1200×630 PNG cards (a post's own featured image has a size we do not know). */
+const isGeneratedOgImage = (url: string) => /\/og\/(site|tools\/[^/]+|blog\/[^/]+)\.png$/.test(url);
+
 /** The tags that go in <head>, beside the <title> (the robots, description, canonical, Open Graph, Twitter, JSON-LD). */
 export function headTags(meta: PageMeta, siteName: string): string {
   const m = (attr: 'name' | 'property', key: string, value: string) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
@@ -345,7 +356,11 @@ export function headTags(meta: PageMeta, siteName: string): string {
     m('property', 'og:type', meta.ogType),
     m('property', 'og:site_name', siteName),
     m('property', 'og:image', meta.ogImage),
-    m('name', 'twitter:card', 'summary'),
+    ...(isGeneratedOgImage(meta.ogImage)
+      ? [m('property', 'og:image:width', '1200'), m('property', 'og:image:height', '630'), m('property', 'og:image:type', 'image/png')]
+      : []),
+    m('property', 'og:image:alt', meta.title),
+    m('name', 'twitter:card', 'summary_large_image'),
     m('name', 'twitter:title', meta.title),
     m('name', 'twitter:description', meta.description),
     m('name', 'twitter:image', meta.ogImage),

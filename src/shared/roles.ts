@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Roles and what the UI shows for each. What staff roles may do is in permissions.ts. */
 export const PLAN_ROLES = ['free', 'basic', 'pro', 'agency'] as const;
 /** The built-in staff roles. Administrators may add custom staff roles (`custom:<slug>`, stored in `custom_roles`). */
@@ -37,9 +35,6 @@ export function isBuiltinRole(role: string | null | undefined): role is BuiltinR
 export function isRole(role: string | null | undefined): role is Role {
   return isBuiltinRole(role) || isCustomRole(role);
 }
-
-/** A role name in a request: a built-in role or a well-formed custom role id (whether that custom role exists is the server's question). */
-export const RoleName = z.custom<Role>((v) => typeof v === 'string' && isRole(v), { message: 'Unknown role.' });
 
 /** Staff: a built-in staff role or any custom role (custom roles are staff roles by definition). */
 export function isStaff(role: string | null | undefined): role is StaffRole {

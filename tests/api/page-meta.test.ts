@@ -94,8 +94,8 @@ describe('per-page head metadata in the HTML (issue 20)', () => {
     expect(h.ogTitle).toBe(h.titles[0]);
     expect(h.ogUrl).toBe(`${ORIGIN}/`);
     expect(h.ogType).toBe('website');
-    expect(h.ogImage).toBe(`${ORIGIN}/favicon.svg`);
-    expect(h.twitter).toBe('summary');
+    expect(h.ogImage).toBe(`${ORIGIN}/og/site.png`);
+    expect(h.twitter).toBe('summary_large_image');
     const site = h.ldOf('WebSite')!;
     expect(site.potentialAction.target.urlTemplate).toBe(`${ORIGIN}/search?q={search_term_string}`);
     expect(site.potentialAction['query-input']).toBe('required name=search_term_string');

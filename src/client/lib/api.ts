@@ -1,3 +1,4 @@
+import './zod-config';
 import type { QueryFunction } from '@tanstack/react-query';
 import { TIMEOUT_TOOLS_MESSAGE } from '@/shared/messages';
 

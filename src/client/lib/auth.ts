@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { SIGNED_IN_HINT_COOKIE, type PublicUser } from '@/shared/api/auth';
+import type { PublicUser } from '@/shared/api/auth';
+import { SIGNED_IN_HINT_COOKIE } from '@/shared/session-hint';
 import { apiRequest, getQueryFn } from './api';
 import { toast } from '@/client/hooks/use-toast';
 

@@ -11,7 +11,8 @@ import { pageMeta, type PageMeta, type PostFacts } from '../../shared/page-meta'
 import { listPlans } from './billing';
 import { getSettings } from './settings';
 
-async function publishedPostFacts(db: Db, slug: string): Promise<PostFacts | null> {
+/** A published post's facts (or a built-in sample's), or null: the post's page and its Open Graph image. */
+export async function publishedPostFacts(db: Db, slug: string): Promise<PostFacts | null> {
   const [row] = await db
     .select({ post: blogPosts, author: users.username })
     .from(blogPosts)

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { RoleName, type Role } from '../roles';
+import type { Role } from '../roles';
+import { RoleName } from './role-name';
 import { PLAN_IDS, type PlanId } from '../plans';
 import type { PaymentRow, SubscriptionInfo, UsageByTool } from './billing';
 

@@ -1,13 +1,9 @@
 import { z } from 'zod';
-import { RoleName } from '../roles';
+import { RoleName } from './role-name';
 
 /** Zod contract shared by the auth routes and the auth pages. */
-/**
- * A readable cookie ("1") that the server sets beside the httpOnly session cookie and clears with it. It says only that
- * this browser may be signed in, so the app asks GET /api/auth/me on public pages only then (SPEC: the call is skipped
- * on public routes for visitors); the session itself stays unreadable to scripts.
- */
-export const SIGNED_IN_HINT_COOKIE = 'vt_signed_in';
+// in a module without zod, so the web app's first script can read it without the schemas below
+export { SIGNED_IN_HINT_COOKIE } from '../session-hint';
 
 export const EMAIL_MESSAGE = 'Please enter a valid email address';
 export const PASSWORD_MESSAGE = 'Password must be at least 6 characters';

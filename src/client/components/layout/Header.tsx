@@ -1,11 +1,13 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import { useCurrentUser } from '@/client/lib/auth';
 import { cn } from '@/client/lib/utils';
 import { Button } from '@/client/components/ui/button';
 import { Logo } from './Logo';
-import { UserMenu } from './UserMenu';
+
+// The account menu (Radix dropdown, Floating UI) is for signed-in users only: visitors never download it.
+const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
 
 export const HEADER_LINKS = [
   { to: '/', label: 'Home' },
@@ -40,7 +42,9 @@ export function Header() {
           {isLoading ? (
             <span className="h-9 w-24" aria-hidden="true" />
           ) : user ? (
-            <UserMenu user={user} />
+            <Suspense fallback={<span className="h-9 w-24" aria-hidden="true" />}>
+              <UserMenu user={user} />
+            </Suspense>
           ) : (
             <div className="hidden items-center gap-2 sm:flex">
               <Button asChild variant="ghost" size="sm">

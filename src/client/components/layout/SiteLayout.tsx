@@ -42,7 +42,8 @@ export function SiteLayout() {
       <div className="flex flex-1">
         {showSidebar && user && <Sidebar user={user} />}
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
-          <Suspense fallback={<PageSpinner />}>
+          {/* a screen-tall placeholder: the footer stays below the fold until the page arrives (no layout shift) */}
+          <Suspense fallback={<PageSpinner className="min-h-screen" />}>
             <Outlet />
           </Suspense>
         </main>

@@ -9,7 +9,8 @@ import { useAdminDashboard, type AdminDashboardResponse } from '@/client/feature
 import NotFoundPage from '../NotFoundPage';
 import { LoadFailed, num, RefreshButton } from './analytics-parts';
 import type { AdminOutletContext } from './AdminLayout';
-import { adminItemsForPath, adminNavFor, visibleAdminItem } from './nav';
+import { adminItemsForPath, adminNavFor, adminTitle, visibleAdminItem } from './nav';
+import { usePageTitle } from '@/client/lib/title';
 import { AdminHeading as Heading, NoAccess } from './parts';
 
 interface Tile {
@@ -207,6 +208,7 @@ export function AdminSection() {
   const { role } = useOutletContext<{ role: StaffRole }>();
   const { pathname } = useLocation();
   const path = pathname.replace(/\/+$/, '');
+  usePageTitle(adminTitle(path));
   const items = adminItemsForPath(path);
   if (items.length === 0) return <NotFoundPage />;
   const item = visibleAdminItem(path, role);

@@ -140,28 +140,6 @@ export default function PricingPage() {
   return (
     <PageShell title="Pricing" description="Start free. Upgrade for a larger monthly allowance, longer texts and unlimited detection; cancel any time.">
       <div className="grid gap-3">
-        {plans.data?.provider === 'test' && (
-          <div
-            role="note"
-            data-testid="test-mode-note"
-            className="flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
-          >
-            <FlaskConical className="mt-0.5 size-5 shrink-0 text-amber-700" aria-hidden />
-            <p>
-              <strong>Test mode: no real payments.</strong> This server has no payment provider configured; checkout completes on a test page and no card is
-              charged.
-            </p>
-          </div>
-        )}
-        {plans.data?.provider === 'none' && (
-          <div role="note" data-testid="no-checkout-note" className="flex items-start gap-3 rounded-xl border border-border bg-muted/60 p-4 text-sm">
-            <Info className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden />
-            <p>
-              <strong>Purchases are not available on this server.</strong> Its administrator has not set up a payment provider, so plans and packs cannot be
-              bought here. The plans and their limits below still apply to accounts.
-            </p>
-          </div>
-        )}
         {params.get('checkout') === 'cancelled' && (
           <Notice icon={<Info className="size-5" />} title="Checkout cancelled">
             You were not charged and your plan has not changed.
@@ -201,60 +179,87 @@ export default function PricingPage() {
             className="rounded-xl border border-destructive/30 bg-destructive/5 p-4"
           />
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="plans">
-            {list.map((plan) => {
-              const action = planAction(plan, current, sub.data, Boolean(user), staff, purchasable);
-              const isCurrent = action.kind === 'current' || action.kind === 'keep';
-              const featured = plan.id === 'pro';
-              // the tools this plan unlocks, from the catalogue's live tools (a stored fixed list of tools is left out)
-              const toolsLine = planToolsLine(plan, TOOLS, llmConfigured);
-              return (
-                <li
-                  key={plan.id}
-                  data-testid={`plan-${plan.id}`}
-                  aria-current={isCurrent ? 'true' : undefined}
-                  className={cn(
-                    'relative flex flex-col rounded-2xl border bg-card p-5 shadow-sm',
-                    isCurrent ? 'border-primary ring-2 ring-primary' : featured ? 'border-primary/40' : 'border-border',
-                  )}
+          <>
+            {/* with the plans, not above them: a note arriving with the answer would push the loaded page down */}
+            <div className="mb-4 grid gap-3 empty:hidden">
+              {plans.data?.provider === 'test' && (
+                <div
+                  role="note"
+                  data-testid="test-mode-note"
+                  className="flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
                 >
-                  <div className="flex items-center justify-between gap-2">
-                    <h3 className="text-lg font-semibold">{plan.name}</h3>
-                    {isCurrent ? <Badge>Current plan</Badge> : featured && <Badge variant="secondary">Most popular</Badge>}
-                  </div>
-                  <p className="mt-3">
-                    <span className="text-3xl font-bold tabular-nums">{priceLabel(plan)}</span>
-                    <span className="text-sm text-muted-foreground"> /month</span>
+                  <FlaskConical className="mt-0.5 size-5 shrink-0 text-amber-700" aria-hidden />
+                  <p>
+                    <strong>Test mode: no real payments.</strong> This server has no payment provider configured; checkout completes on a test page and no card
+                    is charged.
                   </p>
-                  <p className="mt-2 min-h-10 text-sm text-muted-foreground">{plan.description}</p>
-                  <ul className="mt-4 grid gap-2 text-sm">
-                    {[
-                      ...planLimits(plan),
-                      ...(toolsLine ? [toolsLine] : []),
-                      ...plan.highlights.filter((h) => !RESTATES_LIMIT.test(h) && !FIXED_TOOLS_HIGHLIGHT.test(h)),
-                    ].map((line, i) => (
-                      <li key={line} className={cn('flex gap-2', i < 3 && 'font-medium')}>
-                        <Check className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden />
-                        {line}
-                      </li>
-                    ))}
-                  </ul>
-                  <div className="mt-auto pt-5">
-                    <PlanButton
-                      plan={plan}
-                      action={action}
-                      busy={pending === plan.id}
-                      disabled={pending !== null}
-                      periodEnd={sub.data?.currentPeriodEnd}
-                      onUpgrade={() => plan.id !== 'free' && void checkout({ kind: 'plan', plan: plan.id })}
-                      onDowngrade={() => setDowngradeTo(plan)}
-                      onKeep={() => void keepPlan(plan)}
-                    />
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
+                </div>
+              )}
+              {plans.data?.provider === 'none' && (
+                <div role="note" data-testid="no-checkout-note" className="flex items-start gap-3 rounded-xl border border-border bg-muted/60 p-4 text-sm">
+                  <Info className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden />
+                  <p>
+                    <strong>Purchases are not available on this server.</strong> Its administrator has not set up a payment provider, so plans and packs cannot
+                    be bought here. The plans and their limits below still apply to accounts.
+                  </p>
+                </div>
+              )}
+            </div>
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="plans">
+              {list.map((plan) => {
+                const action = planAction(plan, current, sub.data, Boolean(user), staff, purchasable);
+                const isCurrent = action.kind === 'current' || action.kind === 'keep';
+                const featured = plan.id === 'pro';
+                // the tools this plan unlocks, from the catalogue's live tools (a stored fixed list of tools is left out)
+                const toolsLine = planToolsLine(plan, TOOLS, llmConfigured);
+                return (
+                  <li
+                    key={plan.id}
+                    data-testid={`plan-${plan.id}`}
+                    aria-current={isCurrent ? 'true' : undefined}
+                    className={cn(
+                      'relative flex flex-col rounded-2xl border bg-card p-5 shadow-sm',
+                      isCurrent ? 'border-primary ring-2 ring-primary' : featured ? 'border-primary/40' : 'border-border',
+                    )}
+                  >
+                    <div className="flex items-center justify-between gap-2">
+                      <h3 className="text-lg font-semibold">{plan.name}</h3>
+                      {isCurrent ? <Badge>Current plan</Badge> : featured && <Badge variant="secondary">Most popular</Badge>}
+                    </div>
+                    <p className="mt-3">
+                      <span className="text-3xl font-bold tabular-nums">{priceLabel(plan)}</span>
+                      <span className="text-sm text-muted-foreground"> /month</span>
+                    </p>
+                    <p className="mt-2 min-h-10 text-sm text-muted-foreground">{plan.description}</p>
+                    <ul className="mt-4 grid gap-2 text-sm">
+                      {[
+                        ...planLimits(plan),
+                        ...(toolsLine ? [toolsLine] : []),
+                        ...plan.highlights.filter((h) => !RESTATES_LIMIT.test(h) && !FIXED_TOOLS_HIGHLIGHT.test(h)),
+                      ].map((line, i) => (
+                        <li key={line} className={cn('flex gap-2', i < 3 && 'font-medium')}>
+                          <Check className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden />
+                          {line}
+                        </li>
+                      ))}
+                    </ul>
+                    <div className="mt-auto pt-5">
+                      <PlanButton
+                        plan={plan}
+                        action={action}
+                        busy={pending === plan.id}
+                        disabled={pending !== null}
+                        periodEnd={sub.data?.currentPeriodEnd}
+                        onUpgrade={() => plan.id !== 'free' && void checkout({ kind: 'plan', plan: plan.id })}
+                        onDowngrade={() => setDowngradeTo(plan)}
+                        onKeep={() => void keepPlan(plan)}
+                      />
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          </>
         )}
         {!user && !userLoading && purchasable && (
           <p className="mt-4 text-sm text-muted-foreground">
