@@ -279,7 +279,12 @@ const NO_NETWORK: NetworkCsp = { script: [], connect: [], img: [], frame: [] };
 
 /** The hosts AdSense's loader pulls scripts, frames, images and beacons from (Google's CSP guidance for AdSense). */
 const ADSENSE_CSP: NetworkCsp = {
-  script: ['https://pagead2.googlesyndication.com', 'https://tpc.googlesyndication.com', 'https://partner.googleadservices.com', 'https://adservice.google.com'],
+  script: [
+    'https://pagead2.googlesyndication.com',
+    'https://tpc.googlesyndication.com',
+    'https://partner.googleadservices.com',
+    'https://adservice.google.com',
+  ],
   connect: ['https://pagead2.googlesyndication.com', 'https://*.google.com', 'https://*.doubleclick.net'],
   img: ['https://*.googlesyndication.com', 'https://*.g.doubleclick.net', 'https://*.google.com'],
   frame: ['https://googleads.g.doubleclick.net', 'https://tpc.googlesyndication.com', 'https://*.google.com'],

@@ -52,7 +52,13 @@ export function isHttpUrl(raw: string): boolean {
   }
 }
 
-const SlotId = z.union([z.literal(''), z.string().trim().regex(/^\d{4,20}$/, 'A slot id is the number the ad network gives the ad unit')]);
+const SlotId = z.union([
+  z.literal(''),
+  z
+    .string()
+    .trim()
+    .regex(/^\d{4,20}$/, 'A slot id is the number the ad network gives the ad unit'),
+]);
 
 /**
  * The ad network an operator may configure instead of (or beside) house ads: an AdSense-style publisher id and one
@@ -62,16 +68,18 @@ const SlotId = z.union([z.literal(''), z.string().trim().regex(/^\d{4,20}$/, 'A 
 export const AdNetworkSettings = z
   .object({
     enabled: z.boolean(),
-    clientId: z.union([z.literal(''), z.string().trim().regex(/^ca-pub-\d{6,20}$/, 'A publisher id looks like ca-pub-1234567890123456')]),
-    slots: z.object({ sponsored: SlotId, advertisement: SlotId }),
-    /** Empty: AdSense's own loader. */
-    scriptUrl: z.union([
+    clientId: z.union([
       z.literal(''),
       z
         .string()
         .trim()
-        .max(500, 'At most 500 characters')
-        .refine(isAllowedScriptUrl, 'Use an https:// address (http:// only for localhost)'),
+        .regex(/^ca-pub-\d{6,20}$/, 'A publisher id looks like ca-pub-1234567890123456'),
+    ]),
+    slots: z.object({ sponsored: SlotId, advertisement: SlotId }),
+    /** Empty: AdSense's own loader. */
+    scriptUrl: z.union([
+      z.literal(''),
+      z.string().trim().max(500, 'At most 500 characters').refine(isAllowedScriptUrl, 'Use an https:// address (http:// only for localhost)'),
     ]),
   })
   .refine((n) => !n.enabled || n.clientId !== '', { path: ['clientId'], message: 'Enter the publisher id, or turn the network off' })
