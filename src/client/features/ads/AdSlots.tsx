@@ -61,11 +61,9 @@ function HouseAdCard({ ad }: { ad: PublicHouseAd }) {
       target="_blank"
       // "sponsored" tells search engines it is paid; the visitor leaves with no referrer of this page
       rel="sponsored noopener noreferrer"
-      className="group flex h-full flex-col gap-4 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600 sm:flex-row sm:items-center"
+      className="group flex flex-col gap-4 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600 sm:flex-row sm:items-center"
     >
-      {ad.imageUrl && (
-        <img src={ad.imageUrl} alt="" loading="lazy" className="aspect-[16/9] w-full shrink-0 rounded-lg bg-slate-100 object-cover sm:aspect-square sm:w-28" />
-      )}
+      {ad.imageUrl && <img src={ad.imageUrl} alt="" loading="lazy" className="aspect-[16/9] w-full shrink-0 rounded-lg bg-slate-100 object-cover sm:w-40" />}
       <span className="flex min-w-0 flex-col gap-1">
         <span className="text-base font-semibold text-slate-900 group-hover:text-indigo-700 [overflow-wrap:anywhere]">{ad.title}</span>
         {ad.text && <span className="text-sm leading-relaxed text-slate-600 [overflow-wrap:anywhere]">{ad.text}</span>}
@@ -87,7 +85,7 @@ type Filled = { slot: AdSlot; kind: 'network'; slotId: string } | { slot: AdSlot
  * after "Accept All"; otherwise, or where the network has no unit for the slot, a house ad does. An empty slot is
  * left out rather than shown as an empty box.
  */
-export function AdSlots({ className }: { className?: string }) {
+export function AdSlots({ className, narrow = false }: { className?: string; /** a tool page's width rather than the home page's */ narrow?: boolean }) {
   const ads = useSiteAds();
   const consent = useCookieConsent();
   const data = ads.data;
@@ -105,7 +103,7 @@ export function AdSlots({ className }: { className?: string }) {
 
   return (
     <section aria-label="Advertisements" data-testid="ad-slots" className={cn('py-10', className)}>
-      <div className="mx-auto grid w-full max-w-7xl gap-4 px-4 sm:px-6 md:grid-cols-2">
+      <div className={cn('mx-auto grid w-full gap-4 px-4 sm:px-6 md:grid-cols-2', narrow ? 'max-w-4xl' : 'max-w-7xl')}>
         {filled.map((f) => (
           <aside
             key={f.slot}
