@@ -153,6 +153,11 @@ test.describe('ads', () => {
     await registerViaApi(free.page, uniqueUser('adsfree'));
     expect((await home(free.page)).show).toBe(true);
     await expect(free.page.getByTestId('ad-slots')).toBeVisible();
+    // below a tool, beside the sidebar
+    await free.page.goto('/tools/ai-rewriter');
+    await expect(free.page.getByTestId('ad-slot-sponsored')).toBeVisible();
+    await free.page.getByTestId('ad-slots').scrollIntoViewIfNeeded();
+    await free.page.screenshot({ path: 'test-results/ads-tool-desktop.png' });
     await free.context.close();
 
     const basic = await visitor(browser, 'minimal');

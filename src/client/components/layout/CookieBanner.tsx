@@ -65,8 +65,8 @@ export function CookieBanner({ raised = false }: { raised?: boolean }) {
         <div className="flex gap-3">
           <Cookie className="mt-0.5 h-5 w-5 shrink-0 text-primary" aria-hidden="true" />
           <p className="text-sm text-foreground/80">
-            We use essential cookies to keep you signed in. Optional cookies (such as analytics, or an ad network's) are used only if this site adds them and you accept them. Read
-            our{' '}
+            We use essential cookies to keep you signed in. Optional cookies (such as analytics, or an ad network's) are used only if this site adds them and
+            you accept them. Read our{' '}
             <Link to="/cookies" className="font-medium text-primary underline-offset-2 hover:underline">
               cookie policy
             </Link>
