@@ -28,6 +28,8 @@ test.describe('ads', () => {
   test.afterAll(async () => {
     await adminApi?.dispose();
   });
+  // several browser contexts per test on a shared machine
+  test.beforeEach(() => test.setTimeout(90_000));
 
   /** A context of its own (a visitor, or a user once registered), with the cookie choice already made or not. */
   async function visitor(browser: Browser, consent: 'true' | 'minimal' | null) {
@@ -149,6 +151,10 @@ test.describe('ads', () => {
   });
 
   test('a free user sees the slots; a basic user and staff see none', async ({ browser }) => {
+    const own = await adminApi.post('/api/admin/ads', {
+      data: { title: 'Plan test ad', text: 'Shown to visitors and free users only.', linkUrl: 'https://plan-test.example/', active: true, weight: 1 },
+    });
+    expect(own.status()).toBe(201);
     const free = await visitor(browser, 'minimal');
     await registerViaApi(free.page, uniqueUser('adsfree'));
     expect((await home(free.page)).show).toBe(true);
@@ -178,6 +184,7 @@ test.describe('ads', () => {
     expect(await home(admin.page)).toEqual({ show: false });
     await expect(admin.page.getByTestId('ad-slots')).toHaveCount(0);
     await admin.context.close();
+    expect((await adminApi.delete(`/api/admin/ads/${(await own.json()).ad.id}`)).status()).toBe(200);
   });
 
   test("the network's script loads only after Accept All; Essential Only keeps house ads and no script", async ({ browser }) => {
@@ -185,12 +192,18 @@ test.describe('ads', () => {
       data: { enabled: true, clientId: 'ca-pub-1234567890123456', slots: { sponsored: '1111111111', advertisement: '' }, scriptUrl: LOADER },
     });
     expect(save.status(), await save.text()).toBe(200);
+    // an ad of its own, so the test does not depend on the first one's
+    const own = await adminApi.post('/api/admin/ads', {
+      data: { title: 'Network test ad', text: '', linkUrl: 'https://network-test.example/', active: true, weight: 1 },
+    });
+    expect(own.status()).toBe(201);
+    const houseAd = /\/api\/site\/ads\/[0-9a-f-]{36}\/click$/;
     try {
       // Essential Only: house ad, no script
       const minimal = await visitor(browser, 'minimal');
       const ads = await home(minimal.page);
       expect(ads.network.scriptUrl).toBe(`${LOADER}?client=ca-pub-1234567890123456`);
-      await expect(minimal.page.getByTestId('ad-slot-sponsored').getByText(houseTitle)).toBeVisible();
+      await expect(minimal.page.getByTestId('ad-slot-sponsored').getByRole('link')).toHaveAttribute('href', houseAd);
       await minimal.page.waitForTimeout(1_000);
       expect(minimal.loaderRequests).toEqual([]);
       expect(await minimal.page.locator('script[data-ad-network]').count()).toBe(0);
@@ -199,7 +212,7 @@ test.describe('ads', () => {
       // no choice yet: the same, until the visitor accepts
       const v = await visitor(browser, null);
       await home(v.page);
-      await expect(v.page.getByTestId('ad-slot-sponsored').getByText(houseTitle)).toBeVisible();
+      await expect(v.page.getByTestId('ad-slot-sponsored').getByRole('link')).toHaveAttribute('href', houseAd);
       await v.page.waitForTimeout(1_000);
       expect(v.loaderRequests).toEqual([]);
       await v.page.getByTestId('cookie-banner').getByRole('button', { name: 'Accept All' }).click();
@@ -210,11 +223,12 @@ test.describe('ads', () => {
       // the slot was filled (500 ms after mount, once it has a size): the unit's request is queued for the loader
       await expect.poll(() => v.page.evaluate(() => (window as unknown as { adsbygoogle?: unknown[] }).adsbygoogle?.length ?? 0)).toBe(1);
       // the Advertisement slot has no network id: it shows the house ad instead
-      await expect(v.page.getByTestId('ad-slot-advertisement').getByText(houseTitle)).toBeVisible();
+      await expect(v.page.getByTestId('ad-slot-advertisement').getByRole('link')).toHaveAttribute('href', houseAd);
       const csp = (await v.page.request.get('/')).headers()['content-security-policy'];
       expect(csp).toMatch(/script-src [^;]*http:\/\/127\.0\.0\.1:4999/);
       await v.context.close();
     } finally {
+      expect((await adminApi.delete(`/api/admin/ads/${(await own.json()).ad.id}`)).status()).toBe(200);
       const off = await adminApi.put('/api/admin/ads/network', {
         data: { enabled: false, clientId: '', slots: { sponsored: '', advertisement: '' }, scriptUrl: '' },
       });
