@@ -103,7 +103,7 @@ export function AdSlots({ className, narrow = false }: { className?: string; /**
 
   return (
     <section aria-label="Advertisements" data-testid="ad-slots" className={cn('py-10', className)}>
-      <div className={cn('mx-auto grid w-full gap-4 px-4 sm:px-6 md:grid-cols-2', narrow ? 'max-w-4xl' : 'max-w-7xl')}>
+      <div className={cn('mx-auto grid w-full gap-4 px-4 md:grid-cols-2', narrow ? 'max-w-4xl' : 'max-w-7xl sm:px-6')}>
         {filled.map((f) => (
           <aside
             key={f.slot}
