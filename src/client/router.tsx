@@ -54,6 +54,7 @@ const AdminDashboard = lazy(() => import('./pages/admin/AdminPages').then((m) =>
 const AdminSection = lazy(() => import('./pages/admin/AdminPages').then((m) => ({ default: m.AdminSection })));
 const AdminLibraryPage = lazy(() => import('./pages/admin/AdminLibraryPage'));
 const AdminBlogPage = lazy(() => import('./pages/admin/AdminBlogPage'));
+const AdminAdsPage = lazy(() => import('./pages/admin/AdminAdsPage'));
 const AdminAuditPage = lazy(() => import('./pages/admin/AdminAuditPage'));
 const AdminUsersPage = lazy(() => import('./pages/admin/AdminUsersPage'));
 const AdminUserDetailPage = lazy(() => import('./pages/admin/AdminUserDetailPage'));
@@ -194,6 +195,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <AdminDashboard />, handle: h({ title: 'Admin Dashboard' }) },
           { path: 'library', element: <AdminLibraryPage />, handle: h({ title: 'Reference Library' }) },
           { path: 'blog', element: <AdminBlogPage />, handle: h({ title: 'Blog Posts' }) },
+          { path: 'ads', element: <AdminAdsPage />, handle: h({ title: 'Ads' }) },
           { path: 'audit', element: <AdminAuditPage />, handle: h({ title: 'Audit Logs' }) },
           { path: 'users', element: <AdminUsersPage />, handle: h({ title: 'User Directory' }) },
           { path: 'users/:id', element: <AdminUserDetailPage />, handle: h({ title: 'User' }) },

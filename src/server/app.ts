@@ -73,6 +73,8 @@ import { pageMetaFor } from './services/page-meta';
 import { sendPage } from './page-html';
 import { pushRoutes } from './routes/push';
 import { shareTargetRoutes } from './routes/share-target';
+import { adRoutes } from './routes/ads';
+import { cspSources, loadNetworkCsp } from './services/ads';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -119,16 +121,21 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
   registerErrorHandling(app);
   refuseNulCharacters(app);
   await app.register(cookie, { secret: ctx.cookieSecret });
+  // Before helmet's hook: the ad network's hosts join the page's CSP only while staff have a network enabled.
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/api/') && !req.url.startsWith('/assets/')) await loadNetworkCsp(ctx, req.raw);
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         // 'wasm-unsafe-eval' lets the page compile WebAssembly (the text-to-speech MP3 encoder); it allows no JS eval
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", cspSources('script')],
         // Radix positions popovers with inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', cspSources('img')],
+        connectSrc: ["'self'", cspSources('connect')],
+        frameSrc: ["'self'", cspSources('frame')],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: ctx.env.NODE_ENV === 'production' ? [] : null,
@@ -185,6 +192,7 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
   await app.register(newsletterRoutes);
   await app.register(adminSettingsRoutes);
   await app.register(siteRoutes);
+  await app.register(adRoutes);
   await app.register(crawlRoutes);
   await app.register(ogImageRoutes);
   await app.register(supportRoutes);

@@ -57,6 +57,8 @@ export const PERMISSIONS = {
   'library:write': ['admin', 'manager', 'super_admin'],
   /** Blog Posts: write, publish and delete posts. */
   'blog:write': ['admin', 'manager', 'super_admin'],
+  /** Ads: house ads shown to visitors and free users, and the ad network's settings. */
+  'ads:manage': ['admin', 'super_admin'],
   /** Read and export the newsletter's subscribers (personal data). */
   'newsletter:read': ['admin', 'manager', 'super_admin'],
   /** API Keys. */
@@ -98,6 +100,7 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   'library:read': 'Read the reference library.',
   'library:write': 'Add to and remove from the reference library.',
   'blog:write': 'Write, publish and delete blog posts.',
+  'ads:manage': 'Manage house ads and the ad network.',
   'newsletter:read': 'Read and export newsletter subscribers.',
   'api-keys:manage': 'Manage public API keys.',
   'security:manage': 'IP allow-list, staff sessions and two-factor policy.',

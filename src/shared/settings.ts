@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TOOLS } from './catalogue';
 import { ANON_LIMITS, ANON_WORD_LIMIT, type AnonAllowance } from './limits';
+import { AdNetworkSettings, DEFAULT_AD_NETWORK } from './api/ads';
 
 /**
  * The settings staff change at run time (/admin/settings, /admin/features, /admin/security, /admin/ip-whitelist).
@@ -72,6 +73,8 @@ export const SettingsSchema = z.object({
   historyRetentionDays: z.number().int('Enter a whole number of days').min(1, 'At least 1 day').max(3650, 'At most 3,650 days (10 years)'),
   /** The home page's marketing figures; an empty one is measured by the server. */
   claims: ClaimOverrides,
+  /** The ad network (AdSense-style) for visitors and free users who accept optional cookies; changed on /admin/ads ('ads:manage'). */
+  adNetwork: AdNetworkSettings,
 });
 
 export type Settings = z.infer<typeof SettingsSchema>;
@@ -90,6 +93,7 @@ export const DEFAULT_SETTINGS: Settings = {
   ipAllowList: [],
   historyRetentionDays: 90,
   claims: { piecesAnalysed: '', accuracy: '', activeUsers: '', availability: '' },
+  adNetwork: DEFAULT_AD_NETWORK,
 };
 
 export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];
@@ -108,6 +112,7 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
   ipAllowList: 'Admin IP allow-list',
   historyRetentionDays: 'History retention (days)',
   claims: 'Home page figures',
+  adNetwork: 'Ad network',
 };
 
 /** Settings changed on /admin/settings and /admin/features ('settings:edit'). */

@@ -11,6 +11,7 @@ import { AdminApiKeysQuery, CreateApiKeyBody } from '../../src/shared/api/api-ke
 import * as auth from '../../src/shared/api/auth';
 import * as billing from '../../src/shared/api/billing';
 import * as blog from '../../src/shared/api/blog';
+import * as ads from '../../src/shared/api/ads';
 import { DetectRequest } from '../../src/shared/api/detector';
 import { GrammarRequest } from '../../src/shared/api/grammar';
 import { TtsRequest } from '../../src/shared/api/tts';
@@ -109,6 +110,9 @@ export const CONTRACTS: Record<string, RouteContract> = {
   'GET /api/external-blog/posts': { query: blog.BlogListQuery },
   'POST /api/admin/blog/posts': { body: blog.BlogPostCreate },
   'PATCH /api/admin/blog/posts/:id': { body: blog.BlogPostUpdate },
+  'POST /api/admin/ads': { body: ads.HouseAdCreate },
+  'PATCH /api/admin/ads/:id': { body: ads.HouseAdUpdate },
+  'PUT /api/admin/ads/network': { body: ads.AdNetworkSettings },
   'POST /api/newsletter/subscribe': { body: newsletter.NewsletterSubscribeBody },
   'POST /api/newsletter/confirm': { body: newsletter.NewsletterTokenBody },
   'POST /api/newsletter/unsubscribe': { body: newsletter.NewsletterTokenBody },

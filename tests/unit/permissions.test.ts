@@ -36,8 +36,14 @@ const MENU_TABLE: [labels: string[], roles: StaffRole[]][] = [
 /** The super administrator's own names for two of those pages (same pages, same paths). */
 const SUPER_LABELS: Record<string, string> = { Dashboard: 'Super Dashboard', 'User Directory': 'User Management' };
 
-/** Items this product adds to that table (pages it built): content and library management, for admin and manager. */
-const ADDED_ITEMS: [labels: string[], roles: StaffRole[]][] = [[['Blog Posts', 'Reference Library'], AM]];
+/**
+ * Items this product adds to that table (pages it built): content and library management, for admin and manager;
+ * ads (what visitors and free users are shown, and a third-party network's settings), for administrators.
+ */
+const ADDED_ITEMS: [labels: string[], roles: StaffRole[]][] = [
+  [['Blog Posts', 'Reference Library'], AM],
+  [['Ads'], A],
+];
 
 /** Items of the table this server does not offer yet (none: Batch Processing came with the batch checks). */
 const WITHHELD = new Set<string>([]);

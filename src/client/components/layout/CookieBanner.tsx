@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Cookie, X } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
 import { cn } from '@/client/lib/utils';
+import { announceConsent } from '@/client/lib/consent';
 
 export const COOKIE_CONSENT_KEY = 'cookieConsent';
 export const COOKIE_BANNER_DELAY_MS = 1000;
@@ -21,6 +22,8 @@ function storeConsent(value: 'true' | 'minimal'): void {
   } catch {
     // Storage may be blocked; the choice then lasts for this page only.
   }
+  // e.g. the ad slots load the network only once this says 'true'
+  announceConsent(value);
 }
 
 /** unset -> appears after 1 s; Accept All stores 'true'; Essential Only stores 'minimal'; close hides without storing. */
@@ -62,8 +65,8 @@ export function CookieBanner({ raised = false }: { raised?: boolean }) {
         <div className="flex gap-3">
           <Cookie className="mt-0.5 h-5 w-5 shrink-0 text-primary" aria-hidden="true" />
           <p className="text-sm text-foreground/80">
-            We use essential cookies to keep you signed in. Optional cookies (such as analytics) are used only if this site adds them and you accept them. Read
-            our{' '}
+            We use essential cookies to keep you signed in. Optional cookies (such as analytics, or an ad network's) are used only if this site adds them and
+            you accept them. Read our{' '}
             <Link to="/cookies" className="font-medium text-primary underline-offset-2 hover:underline">
               cookie policy
             </Link>

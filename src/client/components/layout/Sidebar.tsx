@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { Gauge } from 'lucide-react';
+import { ChevronRight, Gauge } from 'lucide-react';
 import type { PublicUser } from '@/shared/api/auth';
-import { CATEGORY_SHORT, toolsByCategory, type ToolCategory } from '@/shared/catalogue';
+import { CATEGORY_SHORT, COMING_SOON_SLUGS, TOOLS, toolsByCategory, type ToolCategory } from '@/shared/catalogue';
 import { formatCompact, formatNumber, percentage } from '@/shared/format';
 import { isStaff, planBadge, upgradeLabel } from '@/shared/roles';
 import { cn } from '@/client/lib/utils';
@@ -72,6 +72,57 @@ function CharactersMeter({ staff }: { staff: boolean }) {
   );
 }
 
+function titleOf(slug: string): string {
+  return slug
+    .split('-')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+}
+
+/** Catalogue entries that do not work yet, and the planned tools' pages: listed behind a disclosure, closed at first. */
+const COMING: { key: string; name: string; route: string }[] = [
+  ...TOOLS.filter((t) => !t.live || t.comingSoon).map((t) => ({ key: t.id, name: t.name, route: t.route })),
+  ...COMING_SOON_SLUGS.map((slug) => ({ key: slug, name: titleOf(slug), route: `/tools/${slug}` })),
+];
+
+function ComingTools() {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  if (COMING.length === 0) return null;
+  return (
+    <div>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((o) => !o)}
+        className="flex w-full items-center gap-1.5 rounded-md px-2 py-1.5 text-xs font-semibold uppercase tracking-wider text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <ChevronRight className={cn('h-3.5 w-3.5 transition-transform', open && 'rotate-90')} aria-hidden="true" />
+        More tools (coming)
+      </button>
+      <ul id={listId} hidden={!open} className="mt-0.5 flex flex-col gap-0.5" data-testid="sidebar-coming-tools">
+        {COMING.map((t) => (
+          <li key={t.key}>
+            <NavLink
+              to={t.route}
+              className={({ isActive }) =>
+                cn(
+                  'flex items-center justify-between gap-2 rounded-md px-2 py-1.5 text-sm transition-colors hover:bg-muted',
+                  isActive ? 'bg-primary/10 font-medium text-primary' : 'text-muted-foreground',
+                )
+              }
+            >
+              <span className="truncate">{t.name}</span>
+              <span className="shrink-0 rounded-full bg-amber-100 px-1.5 text-[10px] font-medium text-amber-800">Soon</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** Desktop sidebar for logged-in users: tools by group, the Characters Used area and an upgrade box. */
 export function Sidebar({ user }: { user: PublicUser }) {
   const staff = isStaff(user.role);
@@ -87,9 +138,10 @@ export function Sidebar({ user }: { user: PublicUser }) {
     <aside
       data-testid="sidebar"
       aria-label="Tools and usage"
-      className="sticky top-16 hidden h-[calc(100vh-4rem)] w-64 shrink-0 overflow-y-auto border-r border-border bg-surface px-3 py-5 lg:block"
+      // the tools list scrolls and the usage and plan boxes stay in view below it (a short window scrolls the whole column)
+      className="sticky top-16 hidden h-[calc(100vh-4rem)] w-64 shrink-0 flex-col overflow-y-auto border-r border-border bg-surface lg:flex"
     >
-      <nav aria-label="Tools" className="flex flex-col gap-5">
+      <nav aria-label="Tools" className="flex min-h-40 flex-1 flex-col gap-5 overflow-y-auto px-3 pb-3 pt-5">
         {CATEGORIES.map((c) => (
           <div key={c}>
             <h2 className="px-2 pb-1.5 text-xs font-semibold uppercase tracking-wider text-muted-foreground">{CATEGORY_SHORT[c]}</h2>
@@ -116,32 +168,35 @@ export function Sidebar({ user }: { user: PublicUser }) {
             </ul>
           </div>
         ))}
+        <ComingTools />
       </nav>
 
-      <section aria-labelledby="usage-heading" className="mt-6 rounded-xl border border-border bg-card p-3">
-        {/* the plan's name is in the upgrade box below */}
-        <h2 id="usage-heading" className="flex items-center gap-1.5 text-sm font-semibold">
-          <Gauge className="h-4 w-4 text-primary" aria-hidden="true" /> Characters Used
-        </h2>
-        <CharactersMeter staff={staff} />
-        <Link to="/usage" className="mt-2 inline-block text-xs font-medium text-primary hover:underline">
-          View usage
-        </Link>
-      </section>
-
-      {!staff && (
-        <section aria-label="Your plan" className="mt-3 rounded-xl bg-gradient-to-br from-primary to-indigo-700 p-3 text-primary-foreground">
-          <p className="text-sm font-semibold">{planBadge(plan)}</p>
-          <p className="mt-1 text-xs text-primary-foreground/90" data-testid="upgrade-text">
-            {UPGRADE_TEXT[plan]}
-          </p>
-          {upgrade && (
-            <Button asChild size="sm" variant="secondary" className="mt-3 w-full">
-              <Link to="/pricing">{upgrade}</Link>
-            </Button>
-          )}
+      <div className="shrink-0 border-t border-border px-3 pb-4 pt-3">
+        <section aria-labelledby="usage-heading" className="rounded-xl border border-border bg-card p-3">
+          {/* the plan's name is in the upgrade box below */}
+          <h2 id="usage-heading" className="flex items-center gap-1.5 text-sm font-semibold">
+            <Gauge className="h-4 w-4 text-primary" aria-hidden="true" /> Characters Used
+          </h2>
+          <CharactersMeter staff={staff} />
+          <Link to="/usage" className="mt-2 inline-block text-xs font-medium text-primary hover:underline">
+            View usage
+          </Link>
         </section>
-      )}
+
+        {!staff && (
+          <section aria-label="Your plan" className="mt-3 rounded-xl bg-gradient-to-br from-primary to-indigo-700 p-3 text-primary-foreground">
+            <p className="text-sm font-semibold">{planBadge(plan)}</p>
+            <p className="mt-1 text-xs text-primary-foreground/90" data-testid="upgrade-text">
+              {UPGRADE_TEXT[plan]}
+            </p>
+            {upgrade && (
+              <Button asChild size="sm" variant="secondary" className="mt-3 w-full">
+                <Link to="/pricing">{upgrade}</Link>
+              </Button>
+            )}
+          </section>
+        )}
+      </div>
     </aside>
   );
 }

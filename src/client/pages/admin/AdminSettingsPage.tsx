@@ -87,7 +87,7 @@ function draftOf(s: Settings): Draft {
 
 const num = (s: string) => (/^\s*\d+\s*$/.test(s.replace(/[,_]/g, '')) ? Number(s.replace(/[,_\s]/g, '')) : NaN);
 
-function valuesOf(d: Draft): Omit<Settings, 'requireStaffTwoFactor' | 'disabledTools' | 'ipAllowList'> {
+function valuesOf(d: Draft): Omit<Settings, 'requireStaffTwoFactor' | 'disabledTools' | 'ipAllowList' | 'adNetwork'> {
   return {
     siteName: d.siteName.trim(),
     supportEmail: d.supportEmail.trim(),

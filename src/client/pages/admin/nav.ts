@@ -83,7 +83,10 @@ export const ADMIN_NAV: { group: string; items: AdminNavItem[] }[] = [
   },
   {
     group: 'Content',
-    items: [item('Blog Posts', '/admin/blog', 'blog:write', 'Write, publish and remove the posts of the site’s blog.')],
+    items: [
+      item('Blog Posts', '/admin/blog', 'blog:write', 'Write, publish and remove the posts of the site’s blog.'),
+      item('Ads', '/admin/ads', 'ads:manage', 'House ads and the ad network shown to visitors and free users.'),
+    ],
   },
   {
     group: 'System',

@@ -11,7 +11,7 @@ const RULES: { icon: LucideIcon; title: string; text: string }[] = [
   {
     icon: EyeOff,
     title: 'No tracking of readers',
-    text: 'Placements do not come with third-party tracking pixels or profiling of visitors.',
+    text: 'Direct placements are served by this site itself: no third-party tracking pixels, no cookies, no profiling of visitors. Paying subscribers see no ads at all.',
   },
   {
     icon: Handshake,

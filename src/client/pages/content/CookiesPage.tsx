@@ -67,7 +67,8 @@ const sections: LegalSection[] = [
     body: (
       <p>
         Out of the box there are no analytics, advertising or social-media tracking cookies. If the operator of this instance adds any, they must list them here
-        and ask for your consent first where the law requires it.
+        and ask for your consent first where the law requires it. An ad network, if the operator turns one on, is loaded only after you choose Accept All in the
+        cookie banner; with Essential Only you see the site’s own ads, which set no cookies. Paid plans see no ads.
       </p>
     ),
   },

@@ -32,6 +32,7 @@ import { Button } from '@/client/components/ui/button';
 import { ClaimsBlock } from './ClaimsBlock';
 import { ComparisonTable, CompetitorCards } from './ComparisonSection';
 import { HowItWorksDialog } from './HowItWorksDialog';
+import { AdSlots } from '@/client/features/ads/AdSlots';
 
 /** Featured tools, after the three shown in the 'Start here' section. */
 const FEATURED_IDS = [
@@ -465,6 +466,9 @@ export default function HomePage() {
           </div>
         </Container>
       </section>
+
+      {/* Visitors and free users only; the server decides (GET /api/site/ads) */}
+      <AdSlots className="pt-0" />
     </div>
   );
 }

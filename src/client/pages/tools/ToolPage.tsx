@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { ArrowLeft, Clock, Construction, Lock, Mail } from 'lucide-react';
+import { AdSlots } from '@/client/features/ads/AdSlots';
 import { CATEGORY_LABELS, COMING_SOON_SLUGS, findToolBySlug, lowestPlan, type Tool } from '@/shared/catalogue';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
@@ -136,7 +137,14 @@ export default function ToolPage({ slug }: { slug: string }) {
   const turnedOff = useToolDisabled(tool?.comingSoon ? undefined : tool?.id);
   if (tool && turnedOff) return <ToolTurnedOff name={tool.name} />;
   const Working = tool && !tool.comingSoon ? TOOL_PAGES[tool.id] : undefined;
-  if (Working) return <Working slug={slug} />;
+  if (Working)
+    return (
+      <>
+        <Working slug={slug} />
+        {/* below the tool, never between the input and its result; visitors and free users only */}
+        <AdSlots narrow className="pt-0" />
+      </>
+    );
   let body;
   if (slug === 'email-generator') body = <EmailGeneratorNotice />;
   else if (tool?.comingSoon || (COMING_SOON_SLUGS as readonly string[]).includes(slug)) body = <ComingSoon tool={tool} slug={slug} />;
