@@ -5,11 +5,14 @@ import { fileURLToPath } from 'node:url';
 import { precompress } from './scripts/vite-precompress';
 
 // The SPA lives in src/client; the server serves dist/client in production.
-export default defineConfig(({ mode }) => ({
+// `vite build --ssr` builds the server's render of public pages (entry-server.tsx) into dist/ssr (prerendering).
+export default defineConfig(({ mode, isSsrBuild }) => ({
   root: 'src/client',
-  plugins: [react(), tailwindcss(), precompress(fileURLToPath(new URL('./dist/client', import.meta.url)))],
+  plugins: isSsrBuild ? [react(), tailwindcss()] : [react(), tailwindcss(), precompress(fileURLToPath(new URL('./dist/client', import.meta.url)))],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // A production build ships no source maps: they would publish the unminified client source.
-  build: { outDir: '../../dist/client', emptyOutDir: true, sourcemap: mode !== 'production' },
+  build: isSsrBuild
+    ? { outDir: '../../dist/ssr', emptyOutDir: true, sourcemap: false, minify: false, copyPublicDir: false }
+    : { outDir: '../../dist/client', emptyOutDir: true, sourcemap: mode !== 'production' },
   server: { proxy: { '/api': 'http://localhost:3000' } },
 }));
