@@ -15,6 +15,7 @@ import { Toaster } from './components/ui/toaster';
 import { applySite } from './lib/site';
 import { SITE_API, SITE_KEY } from './features/site/api';
 import { BLOG_LIST_API } from './features/blog/api';
+import { SITE_CLAIMS_API } from './features/site/claims-api';
 import { BLOG_LIST_MAX } from '@/shared/api/blog';
 import type { SiteInfo } from '@/shared/settings';
 
@@ -32,7 +33,10 @@ export interface PrefilledQuery {
   data: unknown;
 }
 
-/** The API answers a public page's first render reads (its hooks' query keys): the site settings on every page, the posts on the blog's. */
+/**
+ * The API answers a public page's first render reads (its hooks' query keys): the site settings on every page, the
+ * home page's figures (they would otherwise push the page down when they arrive), the posts on the blog's.
+ */
 export function prefetchFor(pathname: string): Prefetch[] {
   const out: Prefetch[] = [{ key: SITE_KEY, url: SITE_API }];
   const post = /^\/blog\/([^/]+)$/.exec(pathname);
@@ -40,6 +44,7 @@ export function prefetchFor(pathname: string): Prefetch[] {
     const slug = decodeURIComponent(post[1]!);
     out.push({ key: ['/api/blog/posts', slug], url: `/api/blog/posts/${encodeURIComponent(slug)}`, pick: 'post' });
   }
+  if (pathname === '/') out.push({ key: [SITE_CLAIMS_API], url: SITE_CLAIMS_API });
   if (pathname === '/blog') out.push({ key: [BLOG_LIST_API, BLOG_LIST_MAX], url: `${BLOG_LIST_API}?limit=${BLOG_LIST_MAX}`, pick: 'posts' });
   return out;
 }
@@ -70,6 +75,7 @@ export async function render(url: string, queries: PrefilledQuery[]): Promise<Re
   if (context instanceof Response) return { redirect: context.headers.get('location') ?? '/', status: context.status };
   const router = createStaticRouter(handler.dataRoutes, context);
 
+  let failure: unknown;
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
@@ -77,11 +83,18 @@ export async function render(url: string, queries: PrefilledQuery[]): Promise<Re
         <Toaster />
       </QueryClientProvider>
     </StrictMode>,
-    // Every boundary inline, none "completed later" by an inline script (the site's CSP allows no inline scripts).
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+    {
+      // Every boundary inline, none "completed later" by an inline script (the site's CSP allows no inline scripts).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      // A part that failed would be sent as "render this in the browser": the server sends the plain shell instead.
+      onError: (error) => {
+        failure ??= error;
+      },
+    },
   );
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
   queryClient.clear();
+  if (failure !== undefined) throw failure instanceof Error ? failure : new Error(String(failure));
   return { html: Buffer.concat(chunks).toString('utf8'), status: context.statusCode };
 }

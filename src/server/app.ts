@@ -206,7 +206,7 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
   const clientRoot = opts.clientRoot ?? clientDist;
   const withClient = opts.serveClient !== false && existsSync(clientRoot);
   // Visitors get each public page's body in the HTML too (src/server/prerender.ts).
-  const prerender = createPrerenderer(app, clientRoot, opts.ssrRoot ?? join(clientRoot, '..', 'ssr'));
+  const prerender = withClient ? createPrerenderer(app, clientRoot, opts.ssrRoot ?? join(clientRoot, '..', 'ssr')) : async () => null;
   if (withClient) {
     await app.register(fastifyStatic, {
       root: clientRoot,

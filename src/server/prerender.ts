@@ -29,8 +29,8 @@ export interface PageBody {
 
 /** Rendered pages kept (by URL and data): every public page of a large catalogue, and some query-string variants. */
 const CACHE_MAX = 400;
-/** A render that takes longer than this is dropped (the shell is sent instead). */
-const RENDER_TIMEOUT_MS = 10_000;
+/** A visitor waits this long for a render at most (then gets the shell; the render is still kept for the next one). */
+const RENDER_TIMEOUT_MS = 5_000;
 
 export type Prerenderer = (req: FastifyRequest, pathname: string) => Promise<PageBody | null>;
 
@@ -64,6 +64,11 @@ export function createPrerenderer(app: FastifyInstance, clientDir: string, ssrDi
     return mod;
   };
 
+  // loaded (not awaited) once the server is ready, so the first visitor does not wait for it
+  app.addHook('onReady', async () => {
+    void load();
+  });
+
   return async (req, pathname) => {
     if (req.cookies[SESSION_COOKIE] || req.cookies[SIGNED_IN_HINT_COOKIE]) return null;
     if (isPrivatePath(pathname)) return null;
@@ -89,29 +94,33 @@ export function createPrerenderer(app: FastifyInstance, clientDir: string, ssrDi
       return { html: hit, queries };
     }
 
+    // The render is kept when it ends, even after the visitor who asked was sent the shell for want of time.
     const run = queue.then(async () => {
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<null>((resolve) => {
-        timer = setTimeout(() => resolve(null), RENDER_TIMEOUT_MS);
-      });
-      try {
-        const result = await Promise.race([ssr.render(url, queries), timeout]);
-        if (!result) app.log.warn({ url }, 'the server render took too long: the page is sent without its body');
-        return result && 'html' in result && result.status === 200 ? result.html : null;
-      } finally {
-        clearTimeout(timer);
+      const result = await ssr.render(url, queries);
+      const html = 'html' in result && result.status === 200 ? result.html : null;
+      if (html !== null) {
+        if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
+        cache.set(key, html);
       }
+      return html;
     });
     queue = run.catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), RENDER_TIMEOUT_MS);
+    });
     try {
-      const html = await run;
-      if (html === null) return null;
-      if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
-      cache.set(key, html);
-      return { html, queries };
+      const html = await Promise.race([run, late]);
+      if (html === 'late') {
+        app.log.warn({ url }, 'the server render is taking long: the page is sent without its body this time');
+        return null;
+      }
+      return html === null ? null : { html, queries };
     } catch (err) {
       app.log.error({ err, url }, 'the server render failed: the page is sent without its body');
       return null;
+    } finally {
+      clearTimeout(timer);
     }
   };
 }
