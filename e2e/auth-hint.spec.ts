@@ -6,6 +6,8 @@ import { expect, registerViaApi, test } from './fixtures';
  * account menu there, and a stale hint is dropped after one 401.
  */
 test('a visitor browses public pages without calling /api/auth/me; a signed-in user still sees the account menu', async ({ page, context }) => {
+  // the first visit of each public page renders it on the server (prerendering): slower on a cold, busy machine
+  test.setTimeout(60_000);
   const meCalls: string[] = [];
   page.on('request', (r) => {
     if (new URL(r.url()).pathname === '/api/auth/me') meCalls.push(page.url());

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -75,6 +76,7 @@ import { pushRoutes } from './routes/push';
 import { shareTargetRoutes } from './routes/share-target';
 import { adRoutes } from './routes/ads';
 import { cspSources, loadNetworkCsp } from './services/ads';
+import { createPrerenderer } from './prerender';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -89,6 +91,8 @@ export interface BuildOptions {
   serveClient?: boolean;
   /** Where the built SPA is (tests point it at a small index.html); dist/client by default. */
   clientRoot?: string;
+  /** Where the server render of public pages is (`vite build --ssr`); beside clientRoot by default, skipped when absent. */
+  ssrRoot?: string;
   logger?: boolean;
 }
 
@@ -215,6 +219,8 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
 
   const clientRoot = opts.clientRoot ?? clientDist;
   const withClient = opts.serveClient !== false && existsSync(clientRoot);
+  // Visitors get each public page's body in the HTML too (src/server/prerender.ts).
+  const prerender = withClient ? createPrerenderer(app, clientRoot, opts.ssrRoot ?? join(clientRoot, '..', 'ssr')) : async () => null;
   if (withClient) {
     await app.register(fastifyStatic, {
       root: clientRoot,
@@ -230,8 +236,8 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
     });
     // Each page's HTML carries its own title, description, canonical, Open Graph and JSON-LD (src/shared/page-meta.ts).
     app.get('/', async (req, reply) => {
-      const { meta, siteName } = await pageMetaFor(ctx.db, publicOrigin(ctx.env), '/');
-      return sendPage(req, reply, clientRoot, meta, siteName);
+      const [{ meta, siteName }, body] = await Promise.all([pageMetaFor(ctx.db, publicOrigin(ctx.env), '/'), prerender(req, '/')]);
+      return sendPage(req, reply, clientRoot, meta, siteName, body);
     });
   }
 
@@ -244,8 +250,12 @@ export async function buildApp(ctx: ServerContext, opts: BuildOptions = {}): Pro
     // The page is always sent whole (no conditional-request 304), so a 404 always carries it too.
     const path = req.url.split('?')[0]!;
     return appPathStatus(ctx, path).then(async (status) => {
-      const { meta, siteName } = await pageMetaFor(ctx.db, publicOrigin(ctx.env), safeDecodeUri(path), status === 404);
-      return sendPage(req, reply.status(status), clientRoot, meta, siteName);
+      const pathname = safeDecodeUri(path);
+      const [{ meta, siteName }, body] = await Promise.all([
+        pageMetaFor(ctx.db, publicOrigin(ctx.env), pathname, status === 404),
+        status === 200 ? prerender(req, pathname) : null,
+      ]);
+      return sendPage(req, reply.status(status), clientRoot, meta, siteName, body);
     });
   });
 

@@ -9,11 +9,17 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml, headTags, type PageMeta } from '../shared/page-meta';
+import type { PageBody } from './prerender';
 
 interface Template {
   head: string;
   tail: string;
+  /** the tail split at the inside of the empty <div id="root">, for a page sent with its body (src/server/prerender.ts) */
+  root: [string, string] | null;
 }
+
+/** The id of the <script> holding the API answers a prerendered page was rendered with (read by main.tsx). */
+export const SSR_DATA_ID = 'vt-ssr-data';
 
 const cache = new Map<string, Template>();
 
@@ -26,7 +32,22 @@ export function parseTemplate(html: string): Template {
     .replace(/\s*<title>[\s\S]*?<\/title>/i, marker);
   const at = stripped.indexOf(marker);
   if (at < 0) throw new Error('index.html has no <title>');
-  return { head: stripped.slice(0, at), tail: stripped.slice(at + marker.length) };
+  const tail = stripped.slice(at + marker.length);
+  const root = /<div id="root"><\/div>/.exec(tail);
+  return {
+    head: stripped.slice(0, at),
+    tail,
+    // a page with its body has no need of the "needs JavaScript" notice
+    root: root ? [tail.slice(0, root.index + 15), tail.slice(root.index + root[0].length).replace(/\s*<noscript>[\s\S]*?<\/noscript>/i, '')] : null,
+  };
+}
+
+/** JSON inside a <script>: `<` escaped, so no "</script>" or "<!--" in a post's text can end or change it. */
+export function scriptJson(data: unknown): string {
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 function template(clientDist: string): Template {
@@ -38,13 +59,23 @@ function template(clientDist: string): Template {
   return t;
 }
 
-export function renderPage(t: Template, meta: PageMeta, siteName: string): string {
-  return `${t.head}\n    <title>${escapeHtml(meta.title)}</title>\n    ${headTags(meta, siteName)}${t.tail}`;
+export function renderPage(t: Template, meta: PageMeta, siteName: string, body: PageBody | null = null): string {
+  const head = `${t.head}\n    <title>${escapeHtml(meta.title)}</title>\n    ${headTags(meta, siteName)}`;
+  if (!body || !t.root) return head + t.tail;
+  const data = `<script id="${SSR_DATA_ID}" type="application/json">${scriptJson(body.queries)}</script>`;
+  return `${head}${t.root[0]}${body.html}</div>\n    ${data}${t.root[1]}`;
 }
 
 /** Send the page's HTML, brotli or gzip when the browser takes it (a few KB: compressed per request). */
-export function sendPage(req: FastifyRequest, reply: FastifyReply, clientDist: string, meta: PageMeta, siteName: string): FastifyReply {
-  const html = Buffer.from(renderPage(template(clientDist), meta, siteName));
+export function sendPage(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  clientDist: string,
+  meta: PageMeta,
+  siteName: string,
+  body: PageBody | null = null,
+): FastifyReply {
+  const html = Buffer.from(renderPage(template(clientDist), meta, siteName, body));
   const accept = String(req.headers['accept-encoding'] ?? '');
   reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
   if (/\bbr\b/.test(accept)) {

@@ -92,7 +92,8 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-border">
-        <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-muted-foreground sm:px-6">
+        {/* a page rendered on the server on 31 December may hydrate in a browser already in the new year */}
+        <p suppressHydrationWarning className="mx-auto max-w-7xl px-4 py-5 text-xs text-muted-foreground sm:px-6">
           © {year} {SITE.name}. Please use AI tools ethically and follow your institution's guidelines for AI-generated content.
         </p>
       </div>

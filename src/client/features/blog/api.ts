@@ -59,8 +59,8 @@ export function useBlogPost(slug: string): PostState {
   return sample ? { kind: 'found', post: sample, fallback: true } : { kind: 'error' };
 }
 
-/** "16 Nov 2026" */
+/** "16 Nov 2026", the UTC date: the same on the server that renders the page and in every visitor's time zone. */
 export function formatPostDate(iso: string | null): string {
   if (!iso) return '';
-  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 }

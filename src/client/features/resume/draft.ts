@@ -79,22 +79,37 @@ export function parseDraft(raw: string | null): ResumeDraft {
   };
 }
 
-function load(): ResumeDraft {
+/** The draft kept in this browser, or null when there is none. */
+function stored(): ResumeDraft | null {
   try {
-    return parseDraft(localStorage.getItem(DRAFT_KEY));
+    const raw = localStorage.getItem(DRAFT_KEY);
+    return raw === null ? null : parseDraft(raw);
   } catch {
-    return fresh();
+    return null;
   }
 }
 
 /** The draft state, saved to localStorage a moment after each change; `savedAt` for the "Draft saved" line. */
 export function useResumeDraft() {
-  const [draft, setDraft] = useState<ResumeDraft>(load);
+  // The first render shows a fresh form, as the server's render of the page does (prerendering); the kept draft
+  // replaces it once mounted, without counting as a change to save.
+  const [draft, setDraft] = useState<ResumeDraft>(fresh);
   const [savedAt, setSavedAt] = useState<Date | null>(null);
   const first = useRef(true);
+  const restoring = useRef(false);
+  useEffect(() => {
+    const kept = stored();
+    if (!kept) return;
+    restoring.current = true;
+    setDraft(kept);
+  }, []);
   useEffect(() => {
     if (first.current) {
       first.current = false;
+      return;
+    }
+    if (restoring.current) {
+      restoring.current = false;
       return;
     }
     const t = setTimeout(() => {

@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { FileUp, X } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
 import { Textarea } from '@/client/components/ui/textarea';
@@ -51,12 +51,19 @@ export function ToolInputPanel({
   bare,
 }: ToolInputPanelProps) {
   const fileInput = useRef<HTMLInputElement>(null);
+  const area = useRef<HTMLTextAreaElement>(null);
+  // Text typed into the server-rendered page before the app took it over (prerendering) is kept, not dropped.
+  useEffect(() => {
+    const typed = area.current?.value;
+    if (typed && typed !== value) onChange(typed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the field is first mounted
+  }, []);
   return (
     <div className={bare ? undefined : 'rounded-2xl border bg-card p-4 shadow-sm sm:p-5'}>
       <label htmlFor={id} className={labelHidden ? 'sr-only' : 'mb-2 block text-sm font-medium'}>
         {label}
       </label>
-      <Textarea id={id} value={value} onChange={(e) => onChange(e.target.value)} rows={rows} placeholder={placeholder} size="tool" />
+      <Textarea ref={area} id={id} value={value} onChange={(e) => onChange(e.target.value)} rows={rows} placeholder={placeholder} size="tool" />
       <div className={cn('mt-3 flex flex-wrap', align === 'end' ? 'items-end gap-3' : 'items-center gap-2')}>
         {actions}
         {upload && (
