@@ -10,9 +10,7 @@ import { pwa } from './scripts/vite-pwa';
 export default defineConfig(({ mode, isSsrBuild }) => ({
   root: 'src/client',
   // the server render needs neither the service worker nor precompressed copies
-  plugins: isSsrBuild
-    ? [react(), tailwindcss()]
-    : [react(), tailwindcss(), pwa(), precompress(fileURLToPath(new URL('./dist/client', import.meta.url)))],
+  plugins: isSsrBuild ? [react(), tailwindcss()] : [react(), tailwindcss(), pwa(), precompress(fileURLToPath(new URL('./dist/client', import.meta.url)))],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // the icon set is bundled into the server render (only the icons used), not loaded as ~1,600 modules at start
   ssr: { noExternal: ['lucide-react'] },

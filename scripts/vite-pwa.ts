@@ -22,11 +22,12 @@ export function pwa() {
     registerType: 'autoUpdate',
     manifestFilename: 'manifest.webmanifest',
     injectManifest: {
-      // the app shell: every script and style (a page read offline needs its lazy chunks too: ~1.7 MB, ~0.45 MB
-      // brotli, fetched once in the background), fonts, index.html and offline.html; the manifest and its icons are
-      // added by the plugin; never the .br/.gz copies, the screenshots, or the models and WASM of single tools
+      // the app shell: the scripts and styles of the public pages (a page read offline needs its lazy chunks too,
+      // fetched once in the background), fonts, index.html and offline.html; the manifest and its icons are added by
+      // the plugin; never the .br/.gz copies, the screenshots, the models and WASM of single tools, or the admin
+      // area's pages (private, useless offline, and most visitors never open them)
       globPatterns: ['**/*.{js,css,html,woff2}'],
-      globIgnores: ['screenshots/**'],
+      globIgnores: ['screenshots/**', 'assets/Admin*.js'],
       maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
     },
     manifest: {
