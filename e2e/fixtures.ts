@@ -20,8 +20,26 @@ export async function loginViaUi(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
 }
 
+/** Waits until the page's markup is React's (at once for a page rendered in the browser). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true' || !document.getElementById('vt-ssr-data'), undefined, {
+    timeout: 15_000,
+  });
+}
+
 /** Any console error or uncaught page error fails the test: silent breakage is still breakage. */
 export const test = base.extend<{ failOnConsoleError: void }>({
+  // A visitor's public page arrives server-rendered and hydrates as its chunks arrive: page.goto returns once the page
+  // is React's (<html data-hydrated>, src/client/lib/hydration.ts), as a click on not-yet-hydrated markup is lost.
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const res = await goto(url, options);
+      await waitForHydration(page);
+      return res;
+    };
+    await use(page);
+  },
   failOnConsoleError: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -29,7 +29,14 @@ const ROUTES: { path: string; h1: string; canonical?: string; contains?: string 
   ...Object.entries(COMPETITOR_NAMES).map(([slug, name]) => ({ path: `/${slug}-alternative`, h1: `Veritext vs ${name}` })),
   { path: '/gptzero', h1: 'Veritext vs GPTZero', canonical: '/gptzero-alternative' },
   { path: '/blog', h1: 'Blog', contains: post.title },
-  { path: `/blog/${post.slug}`, h1: post.title, contains: post.content.split('\n').find((l) => /^[A-Z]/.test(l))!.slice(0, 40) },
+  {
+    path: `/blog/${post.slug}`,
+    h1: post.title,
+    contains: post.content
+      .split('\n')
+      .find((l) => /^[A-Z]/.test(l))!
+      .slice(0, 40),
+  },
   { path: '/pricing', h1: 'Pricing' },
   { path: '/about', h1: 'About Veritext' },
   { path: '/contact', h1: 'Contact us' },

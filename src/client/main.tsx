@@ -8,6 +8,7 @@ import { SITE_KEY, type SiteInfo } from './features/site/api';
 import { createRouter } from './router';
 import { Toaster } from './components/ui/toaster';
 import { registerServiceWorker } from './lib/pwa';
+import { markHydratedWhenSettled } from './lib/hydration';
 import './styles.css';
 
 const root = document.getElementById('root')!;
@@ -29,7 +30,10 @@ if (root.hasChildNodes()) {
   const site = queryClient.getQueryData<SiteInfo>(SITE_KEY);
   if (site) applySite({ name: site.siteName, supportEmail: site.supportEmail });
   hydrateRoot(root, app(createRouter()));
+  markHydratedWhenSettled();
 } else {
   createRoot(root).render(app(createRouter()));
+  // nothing to hydrate: the page is React's from its first render
+  document.documentElement.dataset.hydrated = 'true';
 }
 registerServiceWorker();

@@ -1,4 +1,5 @@
-import { Suspense, lazy, useEffect, type ComponentType } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
+import { lazy } from '@/client/lib/hydration';
 import { Navigate, Outlet, createBrowserRouter, redirect, useLocation, useParams, useRouteError, type RouteObject } from 'react-router';
 import { useNativeStartup } from './lib/native/startup';
 import { TOOL_COLLECTIONS } from '@/shared/catalogue';

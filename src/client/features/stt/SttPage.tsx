@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, Check, Copy, Cpu, Download, FileAudio, History, Mic, Plus, Square, Upload } from 'lucide-react';
@@ -27,6 +27,9 @@ type Busy = { kind: 'preparing'; name: string } | { kind: 'uploading'; name: str
 
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
+/** The browser's recording support does not change while the page is open. */
+const noChange = () => () => {};
+
 function tierOf(role: string | undefined): SttLimitTier {
   if (role === 'agency') return 'agency';
   if (role && isStaff(role as never)) return 'staff';
@@ -51,6 +54,8 @@ function writeLast(userId: string, id: string | null): void {
 
 /** Speech to Text: upload or record audio, follow the job's progress, read and download the timed transcript. */
 export default function SttPage(_: { slug: string }) {
+  // whether this browser can record: false in the server's render, so the page hydrates, then the browser's answer
+  const recordable = useSyncExternalStore(noChange, canRecord, () => false);
   usePageTitle('Speech to Text');
   const queryClient = useQueryClient();
   const { user } = useCurrentUser();
@@ -267,13 +272,13 @@ export default function SttPage(_: { slug: string }) {
           ) : (
             <>
               <p className="font-medium">Record in the browser</p>
-              <Button variant="outline" onClick={() => void startRecording()} disabled={disabled || !canRecord()}>
+              <Button variant="outline" onClick={() => void startRecording()} disabled={disabled || !recordable}>
                 <Mic /> Record
               </Button>
             </>
           )}
           <p className="text-xs text-muted-foreground">
-            {canRecord() ? 'The recording is sent when you stop.' : 'This browser cannot record audio; upload a file instead.'}
+            {recordable ? 'The recording is sent when you stop.' : 'This browser cannot record audio; upload a file instead.'}
           </p>
         </div>
       </div>

@@ -1,4 +1,5 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy } from '@/client/lib/hydration';
 
 /**
  * Working tool pages, by catalogue tool id (src/shared/catalogue.ts). A tool listed here renders its own
