@@ -4,13 +4,16 @@ import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './scripts/vite-precompress';
 import { pwa } from './scripts/vite-pwa';
+import { lazyChunkIds } from './scripts/vite-lazy-ids';
 
 // The SPA lives in src/client; the server serves dist/client in production.
 // `vite build --ssr` builds the server's render of public pages (entry-server.tsx) into dist/ssr (prerendering).
 export default defineConfig(({ mode, isSsrBuild }) => ({
   root: 'src/client',
   // the server render needs neither the service worker nor precompressed copies
-  plugins: isSsrBuild ? [react(), tailwindcss()] : [react(), tailwindcss(), pwa(), precompress(fileURLToPath(new URL('./dist/client', import.meta.url)))],
+  plugins: isSsrBuild
+    ? [lazyChunkIds(), react(), tailwindcss()]
+    : [lazyChunkIds(), react(), tailwindcss(), pwa(), precompress(fileURLToPath(new URL('./dist/client', import.meta.url)))],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // the icon set is bundled into the server render (only the icons used), not loaded as ~1,600 modules at start
   ssr: { noExternal: ['lucide-react'] },

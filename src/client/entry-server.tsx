@@ -13,10 +13,13 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { routes } from './router';
 import { Toaster } from './components/ui/toaster';
 import { applySite } from './lib/site';
+import { HydrationMark, RenderedChunks } from './lib/hydration';
 import { SITE_API, SITE_KEY } from './features/site/api';
 import { BLOG_LIST_API } from './features/blog/api';
 import { SITE_CLAIMS_API } from './features/site/claims-api';
-import { BLOG_LIST_MAX } from '@/shared/api/blog';
+import { BLOG_LIST_MAX, BLOG_TEASER_COUNT } from '@/shared/blog-limits';
+import { PLANS_KEY } from './features/billing/api';
+import { CAPABILITIES_API } from './features/writing/api';
 import type { SiteInfo } from '@/shared/settings';
 
 /** An API answer the page reads on its first render: the query key the hook uses, and the GET that answers it. */
@@ -35,7 +38,8 @@ export interface PrefilledQuery {
 
 /**
  * The API answers a public page's first render reads (its hooks' query keys): the site settings on every page, the
- * home page's figures (they would otherwise push the page down when they arrive), the posts on the blog's.
+ * home page's figures (they would otherwise push the page down when they arrive) and latest posts, the posts on the
+ * blog's, the plans on the pricing page.
  */
 export function prefetchFor(pathname: string): Prefetch[] {
   const out: Prefetch[] = [{ key: SITE_KEY, url: SITE_API }];
@@ -44,7 +48,16 @@ export function prefetchFor(pathname: string): Prefetch[] {
     const slug = decodeURIComponent(post[1]!);
     out.push({ key: ['/api/blog/posts', slug], url: `/api/blog/posts/${encodeURIComponent(slug)}`, pick: 'post' });
   }
-  if (pathname === '/') out.push({ key: [SITE_CLAIMS_API], url: SITE_CLAIMS_API });
+  if (pathname === '/') {
+    out.push({ key: [SITE_CLAIMS_API], url: SITE_CLAIMS_API });
+    // the latest posts, so the section is not a loading placeholder until the page has hydrated
+    out.push({ key: [BLOG_LIST_API, BLOG_TEASER_COUNT], url: `${BLOG_LIST_API}?limit=${BLOG_TEASER_COUNT}`, pick: 'posts' });
+  }
+  // the plans are the pricing page's body (and the largest thing on it)
+  if (pathname === '/pricing') {
+    out.push({ key: PLANS_KEY, url: PLANS_KEY[0] });
+    out.push({ key: [CAPABILITIES_API], url: CAPABILITIES_API });
+  }
   if (pathname === '/blog') out.push({ key: [BLOG_LIST_API, BLOG_LIST_MAX], url: `${BLOG_LIST_API}?limit=${BLOG_LIST_MAX}`, pick: 'posts' });
   return out;
 }
@@ -61,6 +74,8 @@ export interface RenderResult {
   html: string;
   /** the router's status for the URL (404 when no route but the catch-all matched) */
   status: number;
+  /** the lazy() modules the page used (paths as in the client build's manifest), for the browser to load first */
+  chunks: string[];
 }
 
 /** The page at `url` (path and query) as a visitor's browser first renders it, with `queries` in its cache. */
@@ -76,12 +91,16 @@ export async function render(url: string, queries: PrefilledQuery[]): Promise<Re
   const router = createStaticRouter(handler.dataRoutes, context);
 
   let failure: unknown;
+  const chunks = new Set<string>();
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-        <Toaster />
-      </QueryClientProvider>
+      <RenderedChunks.Provider value={chunks}>
+        <QueryClientProvider client={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <Toaster />
+          <HydrationMark />
+        </QueryClientProvider>
+      </RenderedChunks.Provider>
     </StrictMode>,
     {
       // Every boundary inline, none "completed later" by an inline script (the site's CSP allows no inline scripts).
@@ -92,9 +111,9 @@ export async function render(url: string, queries: PrefilledQuery[]): Promise<Re
       },
     },
   );
-  const chunks: Buffer[] = [];
-  for await (const chunk of prelude) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  const parts: Buffer[] = [];
+  for await (const part of prelude) parts.push(typeof part === 'string' ? Buffer.from(part) : (part as Buffer));
   queryClient.clear();
   if (failure !== undefined) throw failure instanceof Error ? failure : new Error(String(failure));
-  return { html: Buffer.concat(chunks).toString('utf8'), status: context.statusCode };
+  return { html: Buffer.concat(parts).toString('utf8'), status: context.statusCode, chunks: [...chunks] };
 }

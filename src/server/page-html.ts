@@ -10,10 +10,13 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml, headTags, type PageMeta } from '../shared/page-meta';
 import type { PageBody } from './prerender';
+import { APP_MODULE, buildManifest, chunkAssets } from './build-assets';
 
 interface Template {
   head: string;
   tail: string;
+  /** the tail of the empty shell, with the app's chunks linked (the entry, main.tsx, imports them at once) */
+  shellTail?: string;
   /** the tail split at the inside of the empty <div id="root">, for a page sent with its body (src/server/prerender.ts) */
   root: [string, string] | null;
 }
@@ -38,7 +41,13 @@ export function parseTemplate(html: string): Template {
     head: stripped.slice(0, at),
     tail,
     // a page with its body has no need of the "needs JavaScript" notice
-    root: root ? [tail.slice(0, root.index + 15), tail.slice(root.index + root[0].length).replace(/\s*<noscript>[\s\S]*?<\/noscript>/i, '')] : null,
+    // its scripts are fetched after the page's HTML and CSS: the page is readable before they run
+    root: root
+      ? [
+          tail.slice(0, root.index + 15).replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"'),
+          tail.slice(root.index + root[0].length).replace(/\s*<noscript>[\s\S]*?<\/noscript>/i, ''),
+        ]
+      : null,
   };
 }
 
@@ -53,17 +62,30 @@ export function scriptJson(data: unknown): string {
 function template(clientDist: string): Template {
   let t = cache.get(clientDist);
   if (!t) {
-    t = parseTemplate(readFileSync(join(clientDist, 'index.html'), 'utf8'));
+    const shell = readFileSync(join(clientDist, 'index.html'), 'utf8');
+    t = parseTemplate(shell);
+    const app = chunkAssets(buildManifest(clientDist), [APP_MODULE], shell);
+    t.shellTail = withLinks(t.tail, app.styles, app.scripts);
     cache.set(clientDist, t);
   }
   return t;
 }
 
+/** `tail` with stylesheet and modulepreload links added at the end of its head */
+function withLinks(tail: string, styles: string[], scripts: string[]): string {
+  const links = [
+    ...styles.map((u) => `<link rel="stylesheet" crossorigin href="${escapeHtml(u)}">`),
+    ...scripts.map((u) => `<link rel="modulepreload" crossorigin href="${escapeHtml(u)}">`),
+  ];
+  return links.length ? tail.replace('</head>', `${links.join('\n    ')}\n  </head>`) : tail;
+}
+
 export function renderPage(t: Template, meta: PageMeta, siteName: string, body: PageBody | null = null): string {
   const head = `${t.head}\n    <title>${escapeHtml(meta.title)}</title>\n    ${headTags(meta, siteName)}`;
-  if (!body || !t.root) return head + t.tail;
-  const data = `<script id="${SSR_DATA_ID}" type="application/json">${scriptJson(body.queries)}</script>`;
-  return `${head}${t.root[0]}${body.html}</div>\n    ${data}${t.root[1]}`;
+  if (!body || !t.root) return head + (t.shellTail ?? t.tail);
+  // the page's own chunks are preloaded by the entry once the page has painted (src/client/main.tsx)
+  const data = `<script id="${SSR_DATA_ID}" type="application/json">${scriptJson({ queries: body.queries, chunks: body.chunks, preload: body.assets.scripts })}</script>`;
+  return `${head}${withLinks(t.root[0], body.assets.styles, [])}${body.html}</div>\n    ${data}${t.root[1]}`;
 }
 
 /** Send the page's HTML, brotli or gzip when the browser takes it (a few KB: compressed per request). */

@@ -9,13 +9,14 @@
  * header and layout depend on who is signed in, which the browser learns from /api/auth/me.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SIGNED_IN_HINT_COOKIE } from '../shared/api/auth';
 import { isPrivatePath } from '../shared/page-meta';
 import { SESSION_COOKIE } from './services/sessions';
+import { buildManifest, chunkAssets, type Assets } from './build-assets';
 import type { PrefilledQuery } from '../client/entry-server';
 
 type SsrModule = typeof import('../client/entry-server');
@@ -25,6 +26,16 @@ export interface PageBody {
   html: string;
   /** the API answers it was rendered with; the browser puts them in its query cache before hydrating */
   queries: PrefilledQuery[];
+  /** the lazy() modules it used (the browser loads them before hydrating) */
+  chunks: string[];
+  /** their scripts and stylesheets that the shell does not already link */
+  assets: Assets;
+}
+
+interface Rendered {
+  html: string;
+  chunks: string[];
+  assets: Assets;
 }
 
 /** Rendered pages kept (by URL and data): every public page of a large catalogue, and some query-string variants. */
@@ -47,7 +58,8 @@ function usableEntry(ssrDir: string, clientDir: string): string | null {
 
 export function createPrerenderer(app: FastifyInstance, clientDir: string, ssrDir: string): Prerenderer {
   let mod: Promise<SsrModule | null> | undefined;
-  const cache = new Map<string, string>();
+  const cache = new Map<string, Rendered>();
+  let shell: string | undefined;
   // One render at a time: they are CPU-bound anyway, and the site's name is module state of the render bundle.
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -91,18 +103,19 @@ export function createPrerenderer(app: FastifyInstance, clientDir: string, ssrDi
     if (hit !== undefined) {
       cache.delete(key);
       cache.set(key, hit);
-      return { html: hit, queries };
+      return { ...hit, queries };
     }
 
     // The render is kept when it ends, even after the visitor who asked was sent the shell for want of time.
     const run = queue.then(async () => {
       const result = await ssr.render(url, queries);
-      const html = 'html' in result && result.status === 200 ? result.html : null;
-      if (html !== null) {
-        if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
-        cache.set(key, html);
-      }
-      return html;
+      if (!('html' in result) || result.status !== 200) return null;
+      shell ??= readFileSync(join(clientDir, 'index.html'), 'utf8');
+      const assets = chunkAssets(buildManifest(clientDir), result.chunks, shell);
+      const rendered: Rendered = { html: result.html, chunks: result.chunks, assets };
+      if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
+      cache.set(key, rendered);
+      return rendered;
     });
     queue = run.catch(() => undefined);
     let timer: NodeJS.Timeout | undefined;
@@ -110,12 +123,12 @@ export function createPrerenderer(app: FastifyInstance, clientDir: string, ssrDi
       timer = setTimeout(() => resolve('late'), RENDER_TIMEOUT_MS);
     });
     try {
-      const html = await Promise.race([run, late]);
-      if (html === 'late') {
+      const rendered = await Promise.race([run, late]);
+      if (rendered === 'late') {
         app.log.warn({ url }, 'the server render is taking long: the page is sent without its body this time');
         return null;
       }
-      return html === null ? null : { html, queries };
+      return rendered === null ? null : { ...rendered, queries };
     } catch (err) {
       app.log.error({ err, url }, 'the server render failed: the page is sent without its body');
       return null;

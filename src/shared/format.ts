@@ -9,8 +9,22 @@ export function percentage(used: number, total: number): number {
   return Math.min(100, (used / total) * 100);
 }
 
+/** 12,345: digits grouped in threes by hand, as the first Intl call of a page costs tens of milliseconds on a phone. */
 export function formatNumber(n: number): string {
-  return Math.round(n).toLocaleString('en-US');
+  const r = Math.round(n);
+  if (Number.isNaN(r)) return 'NaN';
+  if (!Number.isFinite(r)) return r > 0 ? '∞' : '-∞';
+  const digits = String(Math.abs(r)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return r < 0 ? `-${digits}` : digits;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "16 Nov 2026", the UTC day: the same on the server that renders a page and in every reader's time zone (no Intl, as above). */
+export function formatUtcDay(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 
 /** 1.2K, 3.4M: for chart axes and tight spaces. */
@@ -37,4 +51,14 @@ export function formatDay(day: string): string {
   const d = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return day;
   return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(d);
+}
+
+/** A probability with two decimals ("95.12%"), as the detector reports it. */
+export function percent(p: number): string {
+  return `${(p * 100).toFixed(2)}%`;
+}
+
+/** A probability as a whole percent ("95%"), for gauges, chips and tooltips where two decimals are noise. */
+export function wholePercent(p: number): string {
+  return `${Math.round(p * 100)}%`;
 }

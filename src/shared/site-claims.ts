@@ -24,4 +24,5 @@ export const SiteClaims = z.object({
 export type SiteClaims = z.infer<typeof SiteClaims>;
 export type ClaimKey = keyof SiteClaims;
 
-export const CLAIM_KEYS: ClaimKey[] = ['piecesAnalysed', 'accuracy', 'activeUsers', 'availability'];
+// zod-free, for the home page (src/shared/site-claim-keys.ts)
+export { CLAIM_KEYS } from './site-claim-keys';

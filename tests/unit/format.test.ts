@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCompact, formatDate, formatDay, formatNumber, percentage } from '@/shared/format';
+import { formatCompact, formatDate, formatDay, formatNumber, formatUtcDay, percentage } from '@/shared/format';
 
 describe('percentage', () => {
   it('is 0 when the total is 0 or less', () => {
@@ -25,5 +25,19 @@ describe('formatting', () => {
     expect(formatDate('2026-11-23T23:30:00Z')).toBe('Nov 23, 2026');
     expect(formatDate('not a date')).toBe('');
     expect(formatDay('2026-01-05')).toBe('Jan 5');
+  });
+
+  it('groups digits as Intl does, without Intl', () => {
+    for (const n of [0, 7, 999, 1000, 12_345, 999_999.6, -1234, 1e15, 123_456_789]) {
+      expect(formatNumber(n)).toBe(Math.round(n).toLocaleString('en-US'));
+    }
+    expect(formatNumber(-0.4)).toBe('0');
+    expect(formatNumber(Number.POSITIVE_INFINITY)).toBe('∞');
+  });
+
+  it('gives a UTC day as a blog post shows it, the same in every time zone', () => {
+    expect(formatUtcDay('2026-11-16T23:59:00Z')).toBe('16 Nov 2026');
+    expect(formatUtcDay('2026-01-01T00:00:00-05:00')).toBe('1 Jan 2026');
+    expect(formatUtcDay('not a date')).toBe('');
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AdSlot } from '../ads';
 
 /**
  * Ads contract (GET /api/site/ads, the staff page /admin/ads), shared by server and client.
@@ -8,21 +9,8 @@ import { z } from 'zod';
  * it is told. Two slots sit at the bottom of the home page: "Sponsored Content" and "Advertisement".
  */
 
-export const AD_SLOTS = ['sponsored', 'advertisement'] as const;
-export type AdSlot = (typeof AD_SLOTS)[number];
-export const AD_SLOT_LABELS: Record<AdSlot, string> = { sponsored: 'Sponsored Content', advertisement: 'Advertisement' };
-
-/** Which plans see ads (null: a visitor without an account). */
-export function planSeesAds(role: string | null): boolean {
-  return role === null || role === 'free';
-}
-
-/** SPEC: a network slot is filled 500 ms after it mounts, retried every 100 ms until it has a size. */
-export const AD_LOAD_DELAY_MS = 500;
-export const AD_RETRY_MS = 100;
-/** Give up on a slot that never gets a size (hidden by the layout or an ad blocker) after this many tries. */
-export const AD_MAX_TRIES = 50;
-
+// zod-free, so the slots on every public page load no schema (src/shared/ads.ts)
+export { AD_LOAD_DELAY_MS, AD_MAX_TRIES, AD_RETRY_MS, AD_SLOT_LABELS, AD_SLOTS, planSeesAds, type AdSlot } from '../ads';
 /** House ad images: small, raster only (an SVG can carry script), sniffed from their bytes on the server. */
 export const HOUSE_AD_IMAGE_MAX_BYTES = 300 * 1024;
 export const HOUSE_AD_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;

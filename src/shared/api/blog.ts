@@ -1,16 +1,13 @@
 import { z } from 'zod';
 import { markdownToText, truncateText } from '../markdown';
+import { BLOG_LIST_DEFAULT, BLOG_LIST_MAX } from '../blog-limits';
 
 /** Blog contract (post fields, the public list GET /api/external-blog/posts, the staff editor), shared by server and client. */
 
 export const BLOG_STATUSES = ['draft', 'published'] as const;
 export type BlogStatus = (typeof BLOG_STATUSES)[number];
 
-export const BLOG_LIST_DEFAULT = 10;
-export const BLOG_LIST_MAX = 50;
-/** The home page shows 3 posts, excerpts cut at 120 characters. */
-export const BLOG_TEASER_COUNT = 3;
-export const BLOG_TEASER_EXCERPT = 120;
+export { BLOG_LIST_DEFAULT, BLOG_LIST_MAX, BLOG_TEASER_COUNT, BLOG_TEASER_EXCERPT } from '../blog-limits';
 
 export const SLUG_MAX = 100;
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -72,11 +72,5 @@ export const DetectResponse = z.object({
 });
 export type DetectResponse = z.infer<typeof DetectResponse>;
 
-export function percent(p: number): string {
-  return `${(p * 100).toFixed(2)}%`;
-}
-
-/** A probability as a whole percent ("95%"), for gauges, chips and tooltips where two decimals are noise. */
-export function wholePercent(p: number): string {
-  return `${Math.round(p * 100)}%`;
-}
+// zod-free, so the pages that only show a score build no schema (src/shared/format.ts)
+export { percent, wholePercent } from '../format';

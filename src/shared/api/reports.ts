@@ -1,21 +1,18 @@
 import { z } from 'zod';
 import type { Verdict } from './detector';
+import { REPORT_COMMENT_MAX, REPORT_EXPECTED, type ReportExpected } from '../report-fields';
 
 /**
  * The detector's feedback loop: a user reports a result as wrong (`POST /api/reports`), staff review the reports on
  * /admin/reports (`/api/admin/reports*`). Also the AI Detection Logs page (`/api/admin/detection-logs`).
  */
 
-/** What the reporter says the text really is: 'human' ("this is my own writing") or 'ai' ("this is AI text"). */
-export const REPORT_EXPECTED = ['human', 'ai'] as const;
-export type ReportExpected = (typeof REPORT_EXPECTED)[number];
-
-export const REPORT_EXPECTED_LABELS: Record<ReportExpected, string> = { human: 'This is my own writing', ai: 'This is AI text' };
+// zod-free, for the report dialog under every detector result (src/shared/report-fields.ts)
+export { REPORT_COMMENT_MAX, REPORT_EXPECTED, REPORT_EXPECTED_LABELS, type ReportExpected } from '../report-fields';
 
 export const REPORT_STATUSES = ['open', 'upheld', 'dismissed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
-export const REPORT_COMMENT_MAX = 2000;
 /** An attached text is the text that was checked; the detector's own limit bounds it. */
 export const REPORT_TEXT_MAX = 200_000;
 export const REPORTS_PAGE_MAX = 100;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REPORT_TOOLS, type ReportTool } from '../receipt';
 
 /**
  * Saved reports (/api/reports/saved …): a detector or plagiarism result kept by its owner, printable as a PDF drawn on
@@ -6,18 +7,12 @@ import { z } from 'zod';
  * data. Not to be confused with src/shared/api/reports.ts ("this result is wrong" feedback to staff).
  */
 
-export const REPORT_TOOLS = ['ai_content_detector', 'plagiarism_checker'] as const;
-export type ReportTool = (typeof REPORT_TOOLS)[number];
+// zod-free, for the detector and plagiarism answers on public pages (src/shared/receipt.ts)
+export { RECEIPT_HEADER, REPORT_TOOLS, type ReportTool } from '../receipt';
 
 export const REPORT_TITLE_MAX = 200;
 export const REPORT_INPUT_MAX = 200_000;
 export const SAVED_REPORTS_PAGE_MAX = 50;
-
-/**
- * The response header of a logged-in user's detector or plagiarism check: a signed receipt that the server produced
- * exactly this result for this user, which POST /api/reports/saved requires (see services/saved-reports.ts).
- */
-export const RECEIPT_HEADER = 'x-veritext-receipt';
 
 /** Share links expire after one of these numbers of days, or never (null). */
 export const SHARE_EXPIRY_DAYS = [1, 7, 30] as const;

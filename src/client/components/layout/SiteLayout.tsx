@@ -5,6 +5,7 @@ import { useSite } from '@/client/lib/site';
 import { MaintenanceBanner, SiteSettingsSync } from '@/client/features/site/SiteSettings';
 import { cn } from '@/client/lib/utils';
 import { PageSpinner } from '@/client/components/ui/spinner';
+import { HydrateLater } from '@/client/lib/hydration';
 import { BottomBar } from './BottomBar';
 import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
@@ -49,7 +50,10 @@ export function SiteLayout() {
         </main>
       </div>
       <div className={cn(showBottomBar && 'pb-14 md:pb-0')}>
-        <Footer />
+        {/* a long list of links, below the fold: hydrated after the page (lib/hydration.ts) */}
+        <HydrateLater>
+          <Footer />
+        </HydrateLater>
       </div>
       {showBottomBar && <BottomBar />}
       <CookieBanner raised={showBottomBar} />

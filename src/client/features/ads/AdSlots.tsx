@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { ExternalLink } from 'lucide-react';
-import { AD_LOAD_DELAY_MS, AD_MAX_TRIES, AD_RETRY_MS, AD_SLOTS, AD_SLOT_LABELS, type AdSlot, type PublicAdNetwork, type PublicHouseAd } from '@/shared/api/ads';
+import { AD_LOAD_DELAY_MS, AD_MAX_TRIES, AD_RETRY_MS, AD_SLOTS, AD_SLOT_LABELS, type AdSlot } from '@/shared/ads';
+import type { PublicAdNetwork, PublicHouseAd } from '@/shared/api/ads';
 import { useCookieConsent } from '@/client/lib/consent';
 import { cn } from '@/client/lib/utils';
 import { useSiteAds } from './api';

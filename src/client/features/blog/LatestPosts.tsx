@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
-import { BLOG_TEASER_COUNT, BLOG_TEASER_EXCERPT } from '@/shared/api/blog';
+import { BLOG_TEASER_COUNT, BLOG_TEASER_EXCERPT } from '@/shared/blog-limits';
 import { Container } from '@/client/pages/content/_parts';
 import { useBlogPosts } from './api';
 import { PostCard, PostCardSkeletons, SamplesNotice } from './PostCard';

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { BlogListResponse, BlogPost, BlogPostResponse } from '@/shared/api/blog';
 import { BLOG_SAMPLES } from '@/shared/blog-samples';
 import { ApiError, apiJson } from '@/client/lib/api';
+import { formatUtcDay } from '@/shared/format';
 
 export const BLOG_LIST_API = '/api/external-blog/posts';
 export const ADMIN_BLOG_API = '/api/admin/blog/posts';
@@ -11,7 +12,8 @@ export const ADMIN_BLOG_API = '/api/admin/blog/posts';
  * ("error (samples shown)"). The server seeds the same posts at first start.
  */
 export const SAMPLE_POSTS: BlogPost[] = [...BLOG_SAMPLES]
-  .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt))
+  // ISO instants sort as strings (localeCompare would load the ICU collator while the page starts)
+  .sort((a, b) => (a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : 0))
   .map((s) => ({
     id: `sample-${s.slug}`,
     title: s.title,
@@ -62,5 +64,5 @@ export function useBlogPost(slug: string): PostState {
 /** "16 Nov 2026", the UTC date: the same on the server that renders the page and in every visitor's time zone. */
 export function formatPostDate(iso: string | null): string {
   if (!iso) return '';
-  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return formatUtcDay(iso);
 }

@@ -4,7 +4,7 @@ import { Button } from '@/client/components/ui/button';
 import { toast } from '@/client/hooks/use-toast';
 import { cn } from '@/client/lib/utils';
 import type { DetectResponse } from '@/shared/api/detector';
-import { percent } from '@/shared/api/detector';
+import { percent } from '@/shared/format';
 import { scoreTone, TONE_CLASSES, VERDICT_LABELS } from './api';
 import { HighlightedText, HighlightLegend } from './HighlightedText';
 import { ScoreGauge } from './ScoreGauge';

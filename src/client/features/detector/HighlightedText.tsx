@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { wholePercent, type DetectSentence } from '@/shared/api/detector';
+import { wholePercent } from '@/shared/format';
+import type { DetectSentence } from '@/shared/api/detector';
 import { scoreTone, TONE_CLASSES } from './api';
 import { cn } from '@/client/lib/utils';
 

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { CheckCircle2, Flag } from 'lucide-react';
 import type { Verdict } from '@/shared/api/detector';
-import { REPORT_COMMENT_MAX, REPORT_EXPECTED, REPORT_EXPECTED_LABELS, type ReportExpected } from '@/shared/api/reports';
+import { REPORT_COMMENT_MAX, REPORT_EXPECTED, REPORT_EXPECTED_LABELS, type ReportExpected } from '@/shared/report-fields';
 import { messageOf } from '@/client/lib/api';
 import { cn } from '@/client/lib/utils';
 import { Button } from '@/client/components/ui/button';

@@ -1,6 +1,6 @@
 import { scoreTone, TONE_CLASSES } from './api';
 import { cn } from '@/client/lib/utils';
-import { wholePercent } from '@/shared/api/detector';
+import { wholePercent } from '@/shared/format';
 
 /** Circular gauge of the AI probability, coloured by band. */
 export function ScoreGauge({ score, size = 132 }: { score: number; size?: number }) {

@@ -1,5 +1,5 @@
 import type { VerdictBands } from '@/shared/api/detector';
-import { percent } from '@/shared/api/detector';
+import { percent } from '@/shared/format';
 import { bandOf, SHORT_TEXT_NOTE, VERDICT_TEXT } from '@/shared/detector-verdicts';
 
 /**

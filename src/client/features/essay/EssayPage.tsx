@@ -13,7 +13,7 @@ import {
 } from '@/engines/essay/outline';
 import { CITATION_NEEDED } from '@/engines/essay/prompt';
 import type { EssayResponse } from '@/shared/api/essay';
-import { wholePercent } from '@/shared/api/detector';
+import { wholePercent } from '@/shared/format';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { Textarea } from '@/client/components/ui/textarea';

@@ -1,4 +1,4 @@
-import { RECEIPT_HEADER, type ReportTool } from '@/shared/api/saved-reports';
+import { RECEIPT_HEADER, type ReportTool } from '@/shared/receipt';
 
 /**
  * The receipt the server signs on a logged-in user's detector or plagiarism answer (RECEIPT_HEADER), kept beside the

@@ -7,7 +7,7 @@ import { toast } from '@/client/hooks/use-toast';
 import { ApiError, errorCode, INVALID_REPLY, messageOf } from '@/client/lib/api';
 import { cn } from '@/client/lib/utils';
 import { LIMIT_MESSAGES } from '@/shared/limits';
-import { percent } from '@/shared/api/detector';
+import { percent } from '@/shared/format';
 import { copyText, DetectorResult } from '../detector/DetectorResult';
 import { useDetection } from '../detector/useDetection';
 import { LimitBanner, useWordLimit, WordLimitWarning } from '../shared/limits';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
 import type { DetectResponse } from '@/shared/api/detector';
-import { percent } from '@/shared/api/detector';
+import { percent } from '@/shared/format';
 import { Button } from '@/client/components/ui/button';
 import { scoreTone } from '../detector/api';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/client/components/ui/dialog';

@@ -4,6 +4,7 @@ import { useCurrentUser } from '@/client/lib/auth';
 import { cn } from '@/client/lib/utils';
 import { countWords, USER_WORD_LIMIT, wordLimitMessage } from '@/shared/limits';
 import { wordLimit } from '@/shared/roles';
+import { formatNumber } from '@/shared/format';
 import { usePlans, useUsage } from '../billing/api';
 import { clearQuotaHit, useQuotaHit } from '../billing/quota';
 
@@ -27,7 +28,7 @@ export function WordCounter({ words, limit }: { words: number; limit: number }) 
       aria-live="polite"
       data-testid="word-counter"
     >
-      {words.toLocaleString('en-US')} / {limit.toLocaleString('en-US')} words
+      {formatNumber(words)} / {formatNumber(limit)} words
     </span>
   );
 }

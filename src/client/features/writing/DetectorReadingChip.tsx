@@ -1,6 +1,6 @@
 import { ScanSearch } from 'lucide-react';
 import { cn } from '@/client/lib/utils';
-import { wholePercent as pct } from '@/shared/api/detector';
+import { wholePercent as pct } from '@/shared/format';
 import type { DetectorReading } from '@/shared/api/writing';
 import { scoreTone, TONE_CLASSES } from '../detector/api';
 

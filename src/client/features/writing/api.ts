@@ -7,9 +7,11 @@ export interface Capabilities {
 }
 
 /** Whether a language model answers on this server (tools that write new text need one). */
+export const CAPABILITIES_API = '/api/tools/capabilities';
+
 export function useCapabilities() {
   return useQuery<Capabilities | null>({
-    queryKey: ['/api/tools/capabilities'],
+    queryKey: [CAPABILITIES_API],
     queryFn: getQueryFn<Capabilities>({ on401: 'returnNull' }),
   });
 }

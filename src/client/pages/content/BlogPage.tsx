@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ArrowRight, Newspaper } from 'lucide-react';
-import { BLOG_LIST_MAX } from '@/shared/api/blog';
+import { BLOG_LIST_MAX } from '@/shared/blog-limits';
 import { useBlogPosts } from '@/client/features/blog/api';
 import { PostCard, PostCardSkeletons, SamplesNotice } from '@/client/features/blog/PostCard';
 import { Container, PageHeader, usePageTitle } from './_parts';

@@ -1,5 +1,5 @@
 import { Activity, Gauge, Server, Users, type LucideIcon } from 'lucide-react';
-import { CLAIM_KEYS, type ClaimKey } from '@/shared/site-claims';
+import { CLAIM_KEYS, type ClaimKey } from '@/shared/site-claim-keys';
 import { useSiteClaims } from '@/client/features/site/claims-api';
 import { Container } from '@/client/pages/content/_parts';
 

@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import { lazy } from '@/client/lib/hydration';
 
 /**
@@ -13,7 +13,7 @@ import { lazy } from '@/client/lib/hydration';
 const DetectorPage = lazy(() => import('@/client/features/detector/DetectorPage'));
 const WritingToolPage = lazy(() => import('@/client/features/writing/WritingToolPage'));
 
-export const TOOL_PAGES: Record<string, LazyExoticComponent<ComponentType<{ slug: string }>>> = {
+export const TOOL_PAGES: Record<string, ComponentType<{ slug: string }>> = {
   ai_content_detector: DetectorPage,
   chatgpt_detector: DetectorPage,
   ai_humanizer: WritingToolPage,
