@@ -1,3 +1,4 @@
+import { SIGNED_IN_HINT_COOKIE } from '../src/shared/session-hint';
 import { expect, registerViaApi, test } from './fixtures';
 
 /**
@@ -57,8 +58,14 @@ test('pricing: a visitor sees the plans, the add-on packs and the test-mode note
   await expect(page.getByText('Checkout cancelled')).toBeVisible();
 });
 
-test('pricing on a server without checkout (provider none) says purchases are not available and offers no button that would fail', async ({ page }) => {
-  // What GET /api/plans answers in production without Stripe and without BILLING_TEST_MODE (tests/api/billing.test.ts).
+test('pricing on a server without checkout (provider none) says purchases are not available and offers no button that would fail', async ({
+  page,
+  baseURL,
+}) => {
+  // What GET /api/plans answers in production without Stripe and without BILLING_TEST_MODE (tests/api/billing.test.ts),
+  // given to the browser's own request: the "signed in" hint makes the server send the empty shell, so the page is
+  // rendered from that request rather than from the plans the server rendered it with (this server is in test mode).
+  await page.context().addCookies([{ name: SIGNED_IN_HINT_COOKIE, value: '1', url: baseURL! }]);
   await page.route('**/api/plans', async (route) => {
     const res = await route.fetch();
     await route.fulfill({ response: res, json: { ...(await res.json()), provider: 'none' } });
