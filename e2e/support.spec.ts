@@ -1,4 +1,4 @@
-import { expect, registerViaApi, test, uniqueUser } from './fixtures';
+import { expect, registerViaApi, test, uniqueUser, waitForHydration } from './fixtures';
 import { useStaffServer } from './staff-server';
 
 // Support staff need a server of their own (see staff-server.ts).
@@ -23,6 +23,8 @@ test('a visitor sends the contact form and support staff answer it on /admin/sup
   await visitorContext.addInitScript(() => localStorage.setItem('cookieConsent', 'minimal'));
   const visitor = await visitorContext.newPage();
   await visitor.goto('/contact');
+  // a page of its own context: the fixture's goto, which waits for the rendered page to hydrate, is not in play here
+  await waitForHydration(visitor);
   const form = visitor.getByTestId('contact-form');
   // Validation first: nothing is sent without the required fields.
   await form.getByRole('button', { name: 'Send message' }).click();
