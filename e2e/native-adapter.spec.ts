@@ -80,6 +80,12 @@ test.describe('notifications', () => {
         }
       }
       window.Notification = Recording as typeof Notification;
+      // once the service worker controls the page (it may take control during the test), notifications go through it
+      const show = ServiceWorkerRegistration.prototype.showNotification;
+      ServiceWorkerRegistration.prototype.showNotification = function (title: string, options?: NotificationOptions) {
+        shown.push({ title, body: options?.body, at: Date.now() });
+        return show.call(this, title, options);
+      };
     });
   const shown = (page: Page) => page.evaluate(() => (window as unknown as { __shown: { title: string; body?: string; at: number }[] }).__shown);
 
