@@ -54,3 +54,27 @@ test('the home page hydrates its lower sections when they are reached or used, a
   await button.click();
   await expect(page.getByRole('dialog')).toBeVisible();
 });
+
+test('a button pressed before the page is React’s is held and acted on once it is', async ({ browser }) => {
+  // a page of its own: the fixture's page.goto would wait for hydration
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.addInitScript(() => localStorage.setItem('cookieConsent', 'minimal'));
+  // the app's script arrives late, as on a slow phone
+  let release!: () => void;
+  const appArrives = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+    await appArrives;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const button = page.getByRole('button', { name: 'How it works' });
+  await button.click();
+  expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? null)).toBeNull();
+  // nothing happens yet (the server's markup has no handlers)…
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  release();
+  // …and the press is not lost: once hydrated, the dialog opens
+  await expect(page.getByRole('dialog', { name: 'How the detector decides' })).toBeVisible({ timeout: 15_000 });
+  await context.close();
+});

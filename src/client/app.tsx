@@ -8,6 +8,8 @@ import { SITE_KEY, type SiteInfo } from './features/site/api';
 import { createRouter } from './router';
 import { Toaster } from './components/ui/toaster';
 import { registerServiceWorker } from './lib/pwa';
+import { nextTask } from './lib/next-task';
+import { prepareClassMerge } from './lib/utils';
 import { HydrationMark, RenderedChunks, preloadRendered, watchHydrationGates } from './lib/hydration';
 
 /** What a server-rendered page carries for the browser (src/server/page-html.ts). */
@@ -44,8 +46,12 @@ export async function hydrate(root: HTMLElement, data: SsrData): Promise<void> {
   const site = queryClient.getQueryData<SiteInfo>(SITE_KEY);
   if (site) applySite({ name: site.siteName, supportEmail: site.supportEmail });
   await preloadRendered(data.chunks);
+  await nextTask();
+  await prepareClassMerge();
+  await nextTask();
   watchHydrationGates();
   const router = createRouter();
+  await nextTask();
   startTransition(() => {
     hydrateRoot(root, app(router));
   });

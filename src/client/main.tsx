@@ -7,6 +7,7 @@
  */
 import './styles.css';
 import type { SsrData } from './app';
+import { nextTask } from './lib/next-task';
 
 const root = document.getElementById('root')!;
 
@@ -29,7 +30,51 @@ function afterFirstPaint(fn: () => void): void {
   setTimeout(once, 3000);
 }
 
+/**
+ * Until the page is React's (`<html data-hydrated>`), a button pressed or a form submitted in the server's markup would
+ * do nothing: hold the last such action and replay it once the page has hydrated. Links work as plain links meanwhile
+ * and are left alone.
+ */
+function holdEarlyActions(): void {
+  let held: (() => void) | null = null;
+  const inPage = (el: Element) => root.contains(el);
+  const onClick = (e: MouseEvent) => {
+    const target = e.target instanceof Element ? e.target : null;
+    const button = target?.closest<HTMLElement>('button, input[type="submit"], input[type="button"], [role="button"]');
+    if (!button || !inPage(button) || button.closest('a[href]')) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    held = () => button.isConnected && button.click();
+  };
+  const onSubmit = (e: SubmitEvent) => {
+    const form = e.target instanceof HTMLFormElement ? e.target : null;
+    if (!form || !inPage(form)) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    const submitter = e.submitter;
+    held = () => form.isConnected && form.requestSubmit(submitter?.isConnected ? submitter : null);
+  };
+  window.addEventListener('click', onClick, true);
+  window.addEventListener('submit', onSubmit, true);
+  const release = () => {
+    window.removeEventListener('click', onClick, true);
+    window.removeEventListener('submit', onSubmit, true);
+    observer.disconnect();
+    clearTimeout(giveUp);
+    const replay = held;
+    held = null;
+    replay?.();
+  };
+  const observer = new MutationObserver(() => {
+    if (document.documentElement.dataset.hydrated === 'true') release();
+  });
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-hydrated'] });
+  // should the app never start (a script failed to load), stop holding: the page stays usable as plain links
+  const giveUp = setTimeout(release, 20_000);
+}
+
 if (root.hasChildNodes()) {
+  holdEarlyActions();
   const text = document.getElementById('vt-ssr-data')?.textContent;
   const data: SsrData = text ? (JSON.parse(text) as SsrData) : { queries: [], chunks: [], preload: [] };
   let started = false;
@@ -45,8 +90,17 @@ if (root.hasChildNodes()) {
       links.append(link);
     }
     document.head.append(links);
-    // the app's own import (and its preloads) in a task of its own: two short tasks rather than one long one
-    setTimeout(() => void import('./app').then((app) => app.hydrate(root, data)), 0);
+    // evaluating the app's modules is the longest piece of script work a page does: React DOM first, then the router
+    // and the query cache, then the app, each in a task of its own, so a phone's main thread is never held for long
+    void (async () => {
+      await nextTask();
+      await import('react-dom/client');
+      await nextTask();
+      await Promise.all([import('react-router/dom'), import('@tanstack/react-query')]);
+      await nextTask();
+      const app = await import('./app');
+      await app.hydrate(root, data);
+    })();
   };
   afterFirstPaint(start);
 } else {

@@ -1,3 +1,4 @@
+import { nextTask } from './next-task';
 import {
   createContext,
   createElement,
@@ -74,7 +75,12 @@ export async function preloadRendered(ids: readonly string[]): Promise<void> {
     const ready = ids.filter((id) => !done.has(id) && loaders.has(id));
     if (ready.length === 0) return;
     for (const id of ready) done.add(id);
-    await Promise.all(ready.flatMap((id) => loaders.get(id)!.map((l) => l().catch(() => undefined))));
+    // one at a time, each evaluated in a task of its own rather than all in one long task (their files are already
+    // downloading: the entry preloads them)
+    for (const load of ready.flatMap((id) => loaders.get(id)!)) {
+      await load().catch(() => undefined);
+      await nextTask();
+    }
   }
 }
 
