@@ -61,3 +61,15 @@ export function buildManifest(clientDir: string): Record<string, ManifestChunk> 
   }
   return m;
 }
+
+const shells = new Map<string, string>();
+
+/** The build's index.html, read once (the page template, and what it links already). */
+export function builtShell(clientDir: string): string {
+  let s = shells.get(clientDir);
+  if (s === undefined) {
+    s = readFileSync(join(clientDir, 'index.html'), 'utf8');
+    shells.set(clientDir, s);
+  }
+  return s;
+}

@@ -4,13 +4,11 @@
  * split around the tags that change; the answer is compressed here, as the build's precompressed index.html copies
  * hold the shell's generic head.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml, headTags, type PageMeta } from '../shared/page-meta';
 import type { PageBody } from './prerender';
-import { APP_MODULE, buildManifest, chunkAssets } from './build-assets';
+import { APP_MODULE, buildManifest, builtShell, chunkAssets } from './build-assets';
 
 interface Template {
   head: string;
@@ -62,7 +60,7 @@ export function scriptJson(data: unknown): string {
 function template(clientDist: string): Template {
   let t = cache.get(clientDist);
   if (!t) {
-    const shell = readFileSync(join(clientDist, 'index.html'), 'utf8');
+    const shell = builtShell(clientDist);
     t = parseTemplate(shell);
     const app = chunkAssets(buildManifest(clientDist), [APP_MODULE], shell);
     t.shellTail = withLinks(t.tail, app.styles, app.scripts);

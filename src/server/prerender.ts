@@ -9,14 +9,14 @@
  * header and layout depend on who is signed in, which the browser learns from /api/auth/me.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SIGNED_IN_HINT_COOKIE } from '../shared/api/auth';
 import { isPrivatePath } from '../shared/page-meta';
 import { SESSION_COOKIE } from './services/sessions';
-import { buildManifest, chunkAssets, type Assets } from './build-assets';
+import { buildManifest, builtShell, chunkAssets, type Assets } from './build-assets';
 import type { PrefilledQuery } from '../client/entry-server';
 
 type SsrModule = typeof import('../client/entry-server');
@@ -59,7 +59,6 @@ function usableEntry(ssrDir: string, clientDir: string): string | null {
 export function createPrerenderer(app: FastifyInstance, clientDir: string, ssrDir: string): Prerenderer {
   let mod: Promise<SsrModule | null> | undefined;
   const cache = new Map<string, Rendered>();
-  let shell: string | undefined;
   // One render at a time: they are CPU-bound anyway, and the site's name is module state of the render bundle.
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -110,8 +109,7 @@ export function createPrerenderer(app: FastifyInstance, clientDir: string, ssrDi
     const run = queue.then(async () => {
       const result = await ssr.render(url, queries);
       if (!('html' in result) || result.status !== 200) return null;
-      shell ??= readFileSync(join(clientDir, 'index.html'), 'utf8');
-      const assets = chunkAssets(buildManifest(clientDir), result.chunks, shell);
+      const assets = chunkAssets(buildManifest(clientDir), result.chunks, builtShell(clientDir));
       const rendered: Rendered = { html: result.html, chunks: result.chunks, assets };
       if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
       cache.set(key, rendered);

@@ -241,7 +241,8 @@ export function createDetector(W: WeightsJson, charLm: CharLmTables | null): Det
   }
 
   /**
-   * Paragraphs (blank-line separated) of at least PARA_MIN_WORDS words, when the text has two or more of them: each
+   * Paragraphs (blank-line separated) of at least PARA_MIN_WORDS words, or runs of shorter ones read together, when
+   * the text has two or more of them: each
    * is scored by the document model, which reads a whole paragraph far better than the window model reads three
    * sentences. AI text pasted into human writing usually arrives as whole paragraphs.
    */
@@ -255,7 +256,28 @@ export function createDetector(W: WeightsJson, charLm: CharLmTables | null): Det
       prev = m.index + m[0].length;
     }
     paras.push({ start: prev, end: text.length });
-    const long = paras.filter((q) => countWhitespaceWords(text.slice(q.start, q.end)) >= PARA_MIN_WORDS);
+    // Runs of short paragraphs (a journal's one-line entries, a letter's greeting) are read together, as one block of
+    // at least PARA_MIN_WORDS words, rather than left to the window model: in mixed documents the human side is often
+    // such a run. Chosen on the training genres' mixed documents (sentence AUROC 0.76 → 0.81).
+    const blocks: { start: number; end: number }[] = [];
+    let run: { start: number; end: number; words: number } | null = null;
+    for (const q of paras) {
+      const words = countWhitespaceWords(text.slice(q.start, q.end));
+      if (words >= PARA_MIN_WORDS) {
+        if (run) blocks.push(run);
+        run = null;
+        blocks.push(q);
+      } else if (words > 0) {
+        run = run ? { start: run.start, end: q.end, words: run.words + words } : { ...q, words };
+        if (run.words >= PARA_MIN_WORDS) {
+          blocks.push(run);
+          run = null;
+        }
+      }
+    }
+    // a short run at the end counts if it is half a block (a sign-off alone is left to the window model)
+    if (run && run.words >= PARA_MIN_WORDS / 2) blocks.push(run);
+    const long = blocks.map(({ start, end }) => ({ start, end }));
     if (long.length < 2) return [];
     const opts = { buckets: W.buckets, lexicon: LEX, zlib: true, lm: null, sparse: SPARSE };
     return long.map((q) => ({ ...q, p: DOC.prob(extract(normalise(text.slice(q.start, q.end)), opts)) }));

@@ -225,40 +225,22 @@ export default function HomePage() {
                   <ArrowRight className="h-4 w-4 transition group-hover:translate-x-1" aria-hidden="true" />
                 </span>
               </Link>
-              <Link
+              <StartHereCard
                 to="/tools/ai-humanizer"
-                className="group flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:border-indigo-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 lg:col-span-2"
-              >
-                <div className="flex items-center gap-3">
-                  <span className="inline-flex h-10 w-10 items-center justify-center rounded-lg bg-violet-50">
-                    <Wand2 className="h-5 w-5 text-violet-600" aria-hidden="true" />
-                  </span>
-                  <h3 className="text-lg font-semibold text-slate-900">Text Humanizer</h3>
-                </div>
-                <p className="text-sm leading-relaxed text-slate-600">
-                  Rewrite stiff, AI-sounding passages of your own drafts so they read naturally, while keeping the meaning.
-                </p>
-                <span className="inline-flex items-center gap-1 text-sm font-medium text-indigo-700">
-                  Open the humanizer <ArrowRight className="h-4 w-4" aria-hidden="true" />
-                </span>
-              </Link>
-              <Link
+                icon={Wand2}
+                tint="bg-violet-50 text-violet-600"
+                title="Text Humanizer"
+                text="Rewrite stiff, AI-sounding passages of your own drafts so they read naturally, while keeping the meaning."
+                action="Open the humanizer"
+              />
+              <StartHereCard
                 to="/tools/plagiarism-checker"
-                className="group flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:border-indigo-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 lg:col-span-2"
-              >
-                <div className="flex items-center gap-3">
-                  <span className="inline-flex h-10 w-10 items-center justify-center rounded-lg bg-rose-50">
-                    <Search className="h-5 w-5 text-rose-600" aria-hidden="true" />
-                  </span>
-                  <h3 className="text-lg font-semibold text-slate-900">Plagiarism Check</h3>
-                </div>
-                <p className="text-sm leading-relaxed text-slate-600">
-                  Find passages that match the reference library of this instance, and see where they come from.
-                </p>
-                <span className="inline-flex items-center gap-1 text-sm font-medium text-indigo-700">
-                  Open the plagiarism checker <ArrowRight className="h-4 w-4" aria-hidden="true" />
-                </span>
-              </Link>
+                icon={Search}
+                tint="bg-rose-50 text-rose-600"
+                title="Plagiarism Check"
+                text="Find passages that match the reference library of this instance, and see where they come from."
+                action="Open the plagiarism checker"
+              />
             </div>
           </Container>
         </section>
@@ -496,5 +478,40 @@ export default function HomePage() {
           it renders nothing until that answer, which it asks for once hydrated. */}
       <AdSlots className="pt-0" />
     </div>
+  );
+}
+
+/** One of the two smaller cards of the 'Start here' section. */
+function StartHereCard({
+  to,
+  icon: Icon,
+  tint,
+  title,
+  text,
+  action,
+}: {
+  to: string;
+  icon: LucideIcon;
+  tint: string;
+  title: string;
+  text: string;
+  action: string;
+}) {
+  return (
+    <Link
+      to={to}
+      className="group flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:border-indigo-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 lg:col-span-2"
+    >
+      <div className="flex items-center gap-3">
+        <span className={`inline-flex h-10 w-10 items-center justify-center rounded-lg ${tint}`}>
+          <Icon className="h-5 w-5" aria-hidden="true" />
+        </span>
+        <h3 className="text-lg font-semibold text-slate-900">{title}</h3>
+      </div>
+      <p className="text-sm leading-relaxed text-slate-600">{text}</p>
+      <span className="inline-flex items-center gap-1 text-sm font-medium text-indigo-700">
+        {action} <ArrowRight className="h-4 w-4" aria-hidden="true" />
+      </span>
+    </Link>
   );
 }
