@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import type { ReactNode } from 'react';
 import { HomeTool } from '@/client/features/home-tool/HomeTool';
 import { LatestPosts } from '@/client/features/blog/LatestPosts';
 import {
@@ -150,6 +151,34 @@ function SectionHeading({ eyebrow, title, text, id }: { eyebrow?: string; title:
   );
 }
 
+/** A lower section of the home page: hydrated when it comes near the screen or is used (HydrateLater), with its heading. */
+function HomeSection({
+  id,
+  className,
+  eyebrow,
+  title,
+  text,
+  children,
+}: {
+  id: string;
+  className: string;
+  eyebrow: string;
+  title: string;
+  text?: string;
+  children: ReactNode;
+}) {
+  return (
+    <HydrateLater whenVisible>
+      <section aria-labelledby={id} className={className}>
+        <Container>
+          <SectionHeading id={id} eyebrow={eyebrow} title={title} text={text} />
+          {children}
+        </Container>
+      </section>
+    </HydrateLater>
+  );
+}
+
 export default function HomePage() {
   usePageTitle('Veritext - Advanced AI Detection & Content Tools');
   const off = useDisabledTools();
@@ -198,236 +227,205 @@ export default function HomePage() {
       </HydrateLater>
 
       {/* Tool entry point (the tabbed tool lands here in a later issue) */}
-      <HydrateLater whenVisible>
-        <section aria-labelledby="try-heading" className="py-16 sm:py-20">
-          <Container>
-            <SectionHeading
-              id="try-heading"
-              eyebrow="Start here"
-              title="Check, humanize, verify"
-              text="The three tools most people come for. Open one to paste your text."
-            />
-            <div className="grid gap-5 lg:grid-cols-3">
-              <Link
-                to="/tools/ai-content-detector"
-                className="group relative flex flex-col gap-4 overflow-hidden rounded-2xl bg-indigo-600 p-7 text-white shadow-lg transition hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 lg:col-span-1 lg:row-span-2"
-              >
-                <span className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-white/15">
-                  <ScanSearch className="h-6 w-6" aria-hidden="true" />
-                </span>
-                <h3 className="text-2xl font-bold">AI Content Detector</h3>
-                <p className="leading-relaxed text-indigo-100">
-                  Paste any text and get a verdict for the whole piece and for each sentence, with the signals that drove it. Uncertain cases are labelled as
-                  such.
-                </p>
-                <span className="mt-auto inline-flex items-center gap-2 pt-2 font-semibold">
-                  Open the detector
-                  <ArrowRight className="h-4 w-4 transition group-hover:translate-x-1" aria-hidden="true" />
-                </span>
-              </Link>
-              <StartHereCard
-                to="/tools/ai-humanizer"
-                icon={Wand2}
-                tint="bg-violet-50 text-violet-600"
-                title="Text Humanizer"
-                text="Rewrite stiff, AI-sounding passages of your own drafts so they read naturally, while keeping the meaning."
-                action="Open the humanizer"
-              />
-              <StartHereCard
-                to="/tools/plagiarism-checker"
-                icon={Search}
-                tint="bg-rose-50 text-rose-600"
-                title="Plagiarism Check"
-                text="Find passages that match the reference library of this instance, and see where they come from."
-                action="Open the plagiarism checker"
-              />
-            </div>
-          </Container>
-        </section>
-      </HydrateLater>
+      <HomeSection
+        id="try-heading"
+        className="py-16 sm:py-20"
+        eyebrow="Start here"
+        title="Check, humanize, verify"
+        text="The three tools most people come for. Open one to paste your text."
+      >
+        <div className="grid gap-5 lg:grid-cols-3">
+          <Link
+            to="/tools/ai-content-detector"
+            className="group relative flex flex-col gap-4 overflow-hidden rounded-2xl bg-indigo-600 p-7 text-white shadow-lg transition hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 lg:col-span-1 lg:row-span-2"
+          >
+            <span className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-white/15">
+              <ScanSearch className="h-6 w-6" aria-hidden="true" />
+            </span>
+            <h3 className="text-2xl font-bold">AI Content Detector</h3>
+            <p className="leading-relaxed text-indigo-100">
+              Paste any text and get a verdict for the whole piece and for each sentence, with the signals that drove it. Uncertain cases are labelled as such.
+            </p>
+            <span className="mt-auto inline-flex items-center gap-2 pt-2 font-semibold">
+              Open the detector
+              <ArrowRight className="h-4 w-4 transition group-hover:translate-x-1" aria-hidden="true" />
+            </span>
+          </Link>
+          <StartHereCard
+            to="/tools/ai-humanizer"
+            icon={Wand2}
+            tint="bg-violet-50 text-violet-600"
+            title="Text Humanizer"
+            text="Rewrite stiff, AI-sounding passages of your own drafts so they read naturally, while keeping the meaning."
+            action="Open the humanizer"
+          />
+          <StartHereCard
+            to="/tools/plagiarism-checker"
+            icon={Search}
+            tint="bg-rose-50 text-rose-600"
+            title="Plagiarism Check"
+            text="Find passages that match the reference library of this instance, and see where they come from."
+            action="Open the plagiarism checker"
+          />
+        </div>
+      </HomeSection>
 
       {/* Featured tools */}
-      <HydrateLater whenVisible>
-        <section aria-labelledby="tools-heading" className="border-y border-slate-200 bg-slate-50 py-16 sm:py-20">
-          <Container>
-            <SectionHeading
-              id="tools-heading"
-              eyebrow="Tools"
-              title="More tools for writing and checking content"
-              text="Detection is the core, with writing, SEO and media tools alongside. Every tool listed here works on this server."
-            />
-            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-              {FEATURED.filter((t) => !off.has(t.id)).map((tool) => (
-                <li key={tool.id}>
-                  <ToolCard tool={tool} />
-                </li>
-              ))}
-            </ul>
-            <div className="mt-10 text-center">
-              <Button asChild size="lg" variant="outline">
-                <Link to="/tools">
-                  Browse all tools <ArrowRight className="h-4 w-4" aria-hidden="true" />
-                </Link>
-              </Button>
-            </div>
-          </Container>
-        </section>
-      </HydrateLater>
+      <HomeSection
+        id="tools-heading"
+        className="border-y border-slate-200 bg-slate-50 py-16 sm:py-20"
+        eyebrow="Tools"
+        title="More tools for writing and checking content"
+        text="Detection is the core, with writing, SEO and media tools alongside. Every tool listed here works on this server."
+      >
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {FEATURED.filter((t) => !off.has(t.id)).map((tool) => (
+            <li key={tool.id}>
+              <ToolCard tool={tool} />
+            </li>
+          ))}
+        </ul>
+        <div className="mt-10 text-center">
+          <Button asChild size="lg" variant="outline">
+            <Link to="/tools">
+              Browse all tools <ArrowRight className="h-4 w-4" aria-hidden="true" />
+            </Link>
+          </Button>
+        </div>
+      </HomeSection>
 
       {/* Why Veritext */}
-      <HydrateLater whenVisible>
-        <section aria-labelledby="why-heading" className="py-16 sm:py-20">
-          <Container>
-            <SectionHeading
-              id="why-heading"
-              eyebrow="Why Veritext"
-              title="A detector you can question"
-              text="Most detectors give you a number and ask you to trust it. Veritext is built to show its work."
-            />
-            <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-              {REASONS.map(({ icon: Icon, title, description }) => (
-                <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-                  <span className="inline-flex h-11 w-11 items-center justify-center rounded-xl bg-indigo-50">
-                    <Icon className="h-5 w-5 text-indigo-600" aria-hidden="true" />
-                  </span>
-                  <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
-                  <p className="mt-2 text-sm leading-relaxed text-slate-600">{description}</p>
-                </li>
-              ))}
-              <li className="flex flex-col justify-center rounded-2xl border border-dashed border-indigo-200 bg-indigo-50/50 p-6">
-                <h3 className="text-lg font-semibold text-slate-900">Comparing detectors?</h3>
-                <p className="mt-2 text-sm leading-relaxed text-slate-600">See how Veritext differs from hosted services, on facts you can verify.</p>
-                <ul className="mt-3 flex flex-wrap gap-2">
-                  {Object.entries(COMPETITOR_NAMES)
-                    .slice(0, 4)
-                    .map(([slug, name]) => (
-                      <li key={slug}>
-                        <Link
-                          to={`/${slug}-alternative`}
-                          className="inline-flex rounded-full border border-indigo-200 bg-white px-3 py-1 text-xs font-medium text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
-                        >
-                          vs {name}
-                        </Link>
-                      </li>
-                    ))}
-                </ul>
-              </li>
+      <HomeSection
+        id="why-heading"
+        className="py-16 sm:py-20"
+        eyebrow="Why Veritext"
+        title="A detector you can question"
+        text="Most detectors give you a number and ask you to trust it. Veritext is built to show its work."
+      >
+        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {REASONS.map(({ icon: Icon, title, description }) => (
+            <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <span className="inline-flex h-11 w-11 items-center justify-center rounded-xl bg-indigo-50">
+                <Icon className="h-5 w-5 text-indigo-600" aria-hidden="true" />
+              </span>
+              <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
+              <p className="mt-2 text-sm leading-relaxed text-slate-600">{description}</p>
+            </li>
+          ))}
+          <li className="flex flex-col justify-center rounded-2xl border border-dashed border-indigo-200 bg-indigo-50/50 p-6">
+            <h3 className="text-lg font-semibold text-slate-900">Comparing detectors?</h3>
+            <p className="mt-2 text-sm leading-relaxed text-slate-600">See how Veritext differs from hosted services, on facts you can verify.</p>
+            <ul className="mt-3 flex flex-wrap gap-2">
+              {Object.entries(COMPETITOR_NAMES)
+                .slice(0, 4)
+                .map(([slug, name]) => (
+                  <li key={slug}>
+                    <Link
+                      to={`/${slug}-alternative`}
+                      className="inline-flex rounded-full border border-indigo-200 bg-white px-3 py-1 text-xs font-medium text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                    >
+                      vs {name}
+                    </Link>
+                  </li>
+                ))}
             </ul>
-          </Container>
-        </section>
-      </HydrateLater>
+          </li>
+        </ul>
+      </HomeSection>
 
       {/* Comparison table */}
-      <HydrateLater whenVisible>
-        <section aria-labelledby="compare-heading" className="border-t border-slate-200 py-16 sm:py-20">
-          <Container>
-            <SectionHeading
-              id="compare-heading"
-              eyebrow="Comparison"
-              title="Veritext and hosted detectors"
-              text="How a self-hosted, open-source detector differs from the hosted services, on facts you can check."
-            />
-            <ComparisonTable />
-          </Container>
-        </section>
-      </HydrateLater>
+      <HomeSection
+        id="compare-heading"
+        className="border-t border-slate-200 py-16 sm:py-20"
+        eyebrow="Comparison"
+        title="Veritext and hosted detectors"
+        text="How a self-hosted, open-source detector differs from the hosted services, on facts you can check."
+      >
+        <ComparisonTable />
+      </HomeSection>
 
       {/* How it works */}
-      <HydrateLater whenVisible>
-        <section aria-labelledby="how-heading" className="border-y border-slate-200 bg-slate-50 py-16 sm:py-20">
-          <Container>
-            <SectionHeading id="how-heading" eyebrow="How it works" title="From paste to a decision you can defend" />
-            <ol className="grid gap-5 md:grid-cols-2 lg:grid-cols-4">
-              {STEPS.map(({ icon: Icon, title, description }, i) => (
-                <li key={title} className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-                  <div className="flex items-center gap-3">
-                    <span className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-indigo-600 text-sm font-bold text-white">{i + 1}</span>
-                    <Icon className="h-5 w-5 text-indigo-600" aria-hidden="true" />
-                  </div>
-                  <h3 className="mt-4 text-base font-semibold text-slate-900">{title}</h3>
-                  <p className="mt-2 text-sm leading-relaxed text-slate-600">{description}</p>
-                </li>
-              ))}
-            </ol>
-            <div className="mt-8 text-center">
-              <HowItWorksDialog />
-            </div>
-          </Container>
-        </section>
-      </HydrateLater>
+      <HomeSection
+        id="how-heading"
+        className="border-y border-slate-200 bg-slate-50 py-16 sm:py-20"
+        eyebrow="How it works"
+        title="From paste to a decision you can defend"
+      >
+        <ol className="grid gap-5 md:grid-cols-2 lg:grid-cols-4">
+          {STEPS.map(({ icon: Icon, title, description }, i) => (
+            <li key={title} className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <div className="flex items-center gap-3">
+                <span className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-indigo-600 text-sm font-bold text-white">{i + 1}</span>
+                <Icon className="h-5 w-5 text-indigo-600" aria-hidden="true" />
+              </div>
+              <h3 className="mt-4 text-base font-semibold text-slate-900">{title}</h3>
+              <p className="mt-2 text-sm leading-relaxed text-slate-600">{description}</p>
+            </li>
+          ))}
+        </ol>
+        <div className="mt-8 text-center">
+          <HowItWorksDialog />
+        </div>
+      </HomeSection>
 
       {/* Use cases */}
-      <HydrateLater whenVisible>
-        <section aria-labelledby="uses-heading" className="py-16 sm:py-20">
-          <Container>
-            <SectionHeading id="uses-heading" eyebrow="Who it is for" title="Built for people who work with words" />
-            <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-              {USE_CASES.map(({ icon: Icon, title, description, example }) => (
-                <li key={title} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-                  <div className="flex items-center gap-3">
-                    <span className="inline-flex h-10 w-10 items-center justify-center rounded-lg bg-slate-100">
-                      <Icon className="h-5 w-5 text-slate-700" aria-hidden="true" />
-                    </span>
-                    <h3 className="text-lg font-semibold text-slate-900">{title}</h3>
-                  </div>
-                  <p className="mt-3 text-sm leading-relaxed text-slate-600">{description}</p>
-                  <p className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
-                    <span className="font-medium text-slate-900">For example: </span>
-                    {example}
-                  </p>
-                </li>
-              ))}
-              <li className="flex flex-col justify-center rounded-2xl bg-linear-to-br from-indigo-600 to-violet-600 p-6 text-white shadow-sm">
-                <Sparkles className="h-6 w-6" aria-hidden="true" />
-                <h3 className="mt-3 text-lg font-semibold">Run it for your organisation</h3>
-                <p className="mt-2 text-sm leading-relaxed text-indigo-100">
-                  Schools, newsrooms and agencies can host their own instance so documents stay in-house.
-                </p>
-                <Link
-                  to="/about"
-                  className="mt-4 inline-flex items-center gap-1 text-sm font-semibold underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-white"
-                >
-                  About the project <ArrowRight className="h-4 w-4" aria-hidden="true" />
-                </Link>
-              </li>
-            </ul>
-          </Container>
-        </section>
-      </HydrateLater>
+      <HomeSection id="uses-heading" className="py-16 sm:py-20" eyebrow="Who it is for" title="Built for people who work with words">
+        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {USE_CASES.map(({ icon: Icon, title, description, example }) => (
+            <li key={title} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <div className="flex items-center gap-3">
+                <span className="inline-flex h-10 w-10 items-center justify-center rounded-lg bg-slate-100">
+                  <Icon className="h-5 w-5 text-slate-700" aria-hidden="true" />
+                </span>
+                <h3 className="text-lg font-semibold text-slate-900">{title}</h3>
+              </div>
+              <p className="mt-3 text-sm leading-relaxed text-slate-600">{description}</p>
+              <p className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+                <span className="font-medium text-slate-900">For example: </span>
+                {example}
+              </p>
+            </li>
+          ))}
+          <li className="flex flex-col justify-center rounded-2xl bg-linear-to-br from-indigo-600 to-violet-600 p-6 text-white shadow-sm">
+            <Sparkles className="h-6 w-6" aria-hidden="true" />
+            <h3 className="mt-3 text-lg font-semibold">Run it for your organisation</h3>
+            <p className="mt-2 text-sm leading-relaxed text-indigo-100">
+              Schools, newsrooms and agencies can host their own instance so documents stay in-house.
+            </p>
+            <Link
+              to="/about"
+              className="mt-4 inline-flex items-center gap-1 text-sm font-semibold underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-white"
+            >
+              About the project <ArrowRight className="h-4 w-4" aria-hidden="true" />
+            </Link>
+          </li>
+        </ul>
+      </HomeSection>
 
       {/* Competitor comparison */}
-      <HydrateLater whenVisible>
-        <section aria-labelledby="competitors-heading" className="border-t border-slate-200 py-16 sm:py-20">
-          <Container>
-            <SectionHeading
-              id="competitors-heading"
-              eyebrow="Alternatives"
-              title="Looking for an alternative?"
-              text="One page per service, comparing it with Veritext on how each is built and run."
-            />
-            <CompetitorCards />
-          </Container>
-        </section>
-      </HydrateLater>
+      <HomeSection
+        id="competitors-heading"
+        className="border-t border-slate-200 py-16 sm:py-20"
+        eyebrow="Alternatives"
+        title="Looking for an alternative?"
+        text="One page per service, comparing it with Veritext on how each is built and run."
+      >
+        <CompetitorCards />
+      </HomeSection>
 
       {/* FAQ */}
-      <HydrateLater whenVisible>
-        <section aria-labelledby="faq-heading" className="border-t border-slate-200 bg-slate-50 py-16 sm:py-20">
-          <Container>
-            <SectionHeading id="faq-heading" eyebrow="FAQ" title="Questions, answered honestly" />
-            <div className="mx-auto max-w-3xl">
-              <FaqList items={HOME_FAQ} />
-            </div>
-            <p className="mt-6 text-center text-sm text-slate-600">
-              More in the{' '}
-              <Link to="/faq" className="font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900">
-                full FAQ
-              </Link>
-              .
-            </p>
-          </Container>
-        </section>
-      </HydrateLater>
+      <HomeSection id="faq-heading" className="border-t border-slate-200 bg-slate-50 py-16 sm:py-20" eyebrow="FAQ" title="Questions, answered honestly">
+        <div className="mx-auto max-w-3xl">
+          <FaqList items={HOME_FAQ} />
+        </div>
+        <p className="mt-6 text-center text-sm text-slate-600">
+          More in the{' '}
+          <Link to="/faq" className="font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900">
+            full FAQ
+          </Link>
+          .
+        </p>
+      </HomeSection>
 
       <HydrateLater whenVisible>
         <CtaBand
