@@ -178,6 +178,8 @@ describe('detector engine', () => {
     expect(decideVerdict({ ...base, score: 0.99, wordCount: 10 })).toBe('uncertain');
     expect(decideVerdict({ ...base, score: (t.ai + t.human) / 2, aiShare: 0.4, humanShare: 0.4 })).toBe('mixed');
     expect(decideVerdict({ ...base, score: t.human + 0.01, aiShare: 0.4, humanShare: 0.4 })).toBe('uncertain');
+    // in the calibrated 'ai' band the document score decides, even where sentences disagree
+    expect(decideVerdict({ ...base, score: t.ai, aiShare: 0.4, humanShare: 0.4 })).toBe('ai');
     expect(t.human).toBeLessThan(t.ai);
   });
 
