@@ -86,6 +86,8 @@ describe('humanizer', () => {
     expect(pro).toContain('It is late');
     // never contract at the end of a clause
     expect(humanize('I know what it is.', { style: 'casual' }).text).toBe('I know what it is.');
+    // nor after "of", where "it's" reads as the possessive ("some of its genuine capability")
+    expect(humanize('Some of it is genuine capability.', { style: 'casual' }).text).toBe('Some of it is genuine capability.');
   });
 
   it('varies sentence structure: splits an over-long sentence and merges short ones (the rules, before the critic picks)', () => {
