@@ -375,6 +375,23 @@ describe('the queue: claim, lease, complete', () => {
     );
   }
 
+  it('runs at most three batches of a user at once, even for uploads stored at the same moment (429 for the rest)', async () => {
+    const owner = await account('pro');
+    const docs = [{ filename: 'a.txt', text: TEXTS[0], words: 60, error: null }];
+    const stored = await Promise.allSettled(Array.from({ length: 5 }, () => createBatch(t.ctx, owner.id, { tool: 'content_detector' }, docs)));
+    expect(stored.filter((r) => r.status === 'fulfilled').length).toBe(3);
+    const refused = stored.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason as { code?: string; message?: string });
+    expect(refused.map((e) => e.code)).toEqual(['rate_limited', 'rate_limited']);
+    expect(refused[0].message).toContain('3 batches in progress');
+    const rows = await t.ctx.db.select().from(batches).where(eq(batches.userId, owner.id));
+    expect(rows.length).toBe(3);
+    // the upload itself is refused before it is read
+    const res = await upload(owner.cookie, [{ name: 'a.txt', content: TEXTS[0] }]);
+    expect(res.statusCode).toBe(429);
+    expect(json(res).error.code).toBe('rate_limited');
+    await t.ctx.db.delete(batches).where(eq(batches.userId, owner.id));
+  });
+
   it('never gives one item to two workers claiming at the same time', async () => {
     await drain();
     const batchId = await queuedBatch(24);

@@ -16,6 +16,7 @@
 import type { FastifyRequest } from 'fastify';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { batches, batchItems, users } from '../../db/schema';
+import type { Db } from '../../db/client';
 import {
   BATCH_CATALOGUE_TOOL,
   BATCH_LIMITS,
@@ -94,8 +95,11 @@ export function mayRunBatches(caller: Caller): boolean {
   }
 }
 
-/** A user runs at most a few batches at once: one more is refused before its upload is read. */
-export async function requireBatchRoom(ctx: ServerContext, userId: string): Promise<void> {
+/**
+ * A user runs at most a few batches at once: one more is refused before its upload is read, and again when it is
+ * stored (createBatch, under a lock on the user's row), so uploads sent together cannot all pass the first check.
+ */
+export async function requireBatchRoom(ctx: { db: Db }, userId: string): Promise<void> {
   const [row] = await ctx.db
     .select({ n: count() })
     .from(batches)
@@ -122,6 +126,9 @@ export async function createBatch(
   const failed = docs.filter((d) => d.error).length;
   const allFailed = failed === docs.length;
   return ctx.db.transaction(async (tx) => {
+    // uploads of one user are stored one at a time, each counting the batches stored before it
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    if (!allFailed) await requireBatchRoom({ db: tx }, userId);
     const [b] = await tx
       .insert(batches)
       .values({
