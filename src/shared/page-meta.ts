@@ -57,6 +57,8 @@ export interface MetaInput {
   post?: PostFacts | null;
   /** the server found no page here (an unpublished post, a revoked report link): the not-found page's metadata */
   notFound?: boolean;
+  /** tools staff turned off (/admin/features): their pages stay, but say so and are not indexed */
+  disabledTools?: readonly string[];
 }
 
 const INDEX = 'index, follow, max-snippet:-1, max-image-preview:large';
@@ -205,7 +207,10 @@ export function pageMeta(rawPathname: string, input: MetaInput): PageMeta {
       const path = `/tools/${tool.slug}`;
       const offer = toolOffer(tool, plans);
       const parent = TOOL_COLLECTIONS.find((c) => c.toolIds.includes(tool.id));
-      return page(tool.name, toolDescription(tool, plans), path, {
+      // a turned-off tool answers 503 to everyone, so a search engine should not send people to it (the sitemap omits it too)
+      const off = input.disabledTools?.includes(tool.id) ?? false;
+      return page(tool.name, off ? `${tool.description} Turned off on this server for now.` : toolDescription(tool, plans), path, {
+        ...(off ? { robots: 'noindex, follow' } : {}),
         ogImage: `${origin}/og/tools/${tool.slug}.png`,
         jsonLd: [
           {
@@ -217,7 +222,7 @@ export function pageMeta(rawPathname: string, input: MetaInput): PageMeta {
             applicationCategory: 'UtilitiesApplication',
             applicationSubCategory: CATEGORY_LABELS[tool.category],
             operatingSystem: 'Any (web browser)',
-            ...(offer && tool.live && !tool.comingSoon ? { offers: offer } : {}),
+            ...(offer && tool.live && !tool.comingSoon && !off ? { offers: offer } : {}),
           },
           crumbs(origin, [home, ['Tools', '/tools'], ...(parent ? [[parent.title, `/tools/${parent.slug}`] as [string, string]] : []), [tool.name, path]]),
         ],

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { createContext } from '../../src/server/boot';
 import { createPost } from '../../src/server/services/blog';
+import { updateSettings } from '../../src/server/services/settings';
 import { createUser } from '../../src/server/services/users';
 import { findToolBySlug } from '../../src/shared/catalogue';
 import { FAQ_DATA } from '../../src/shared/faq';
@@ -43,6 +44,7 @@ describe('per-page head metadata in the HTML (issue 20)', () => {
   let root: string;
   let postSlug: string;
   let authorName: string;
+  let ctx: Awaited<ReturnType<typeof createContext>>;
   const page = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
 
   beforeAll(async () => {
@@ -56,7 +58,7 @@ describe('per-page head metadata in the HTML (issue 20)', () => {
       ),
     );
     tdb = await createTestDatabase();
-    const ctx = await createContext(testEnv(), tdb.database);
+    ctx = await createContext(testEnv(), tdb.database);
     app = await buildApp(ctx, { logger: false, clientRoot: root });
     await app.ready();
     const author = await createUser(ctx.db, { ...uniqueUser('writer'), role: 'admin' });
@@ -122,6 +124,23 @@ describe('per-page head metadata in the HTML (issue 20)', () => {
     const h = head((await page('/tools/essay-writer')).body);
     expect(h.ldOf('SoftwareApplication')!.offers).toMatchObject({ price: '9.99', priceCurrency: 'USD' });
     expect(h.description).toContain('Pro plan');
+  });
+
+  it('a tool staff turned off keeps its page, says so, and is not indexed nor offered', async () => {
+    const staff = await createUser(ctx.db, { ...uniqueUser('meta-admin'), role: 'admin' });
+    const actor = { id: staff.id, email: staff.email, ip: '127.0.0.1' };
+    await updateSettings(ctx, actor, { disabledTools: ['ai_content_detector'] });
+    try {
+      const h = head((await page('/tools/ai-content-detector')).body);
+      expect(h.robots).toBe('noindex, follow');
+      expect(h.description).toContain('Turned off on this server');
+      expect(h.ldOf('SoftwareApplication')!.offers).toBeUndefined();
+      // the other tools are unaffected
+      expect(head((await page('/tools/essay-writer')).body).robots).toMatch(/^index, follow/);
+    } finally {
+      await updateSettings(ctx, actor, { disabledTools: [] });
+    }
+    expect(head((await page('/tools/ai-content-detector')).body).robots).toMatch(/^index, follow/);
   });
 
   it('pricing, a collection and a comparison page carry their own title and canonical', async () => {

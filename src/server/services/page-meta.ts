@@ -47,12 +47,12 @@ export async function publishedPostFacts(db: Db, slug: string): Promise<PostFact
 }
 
 export async function pageMetaFor(db: Db, origin: string, pathname: string, notFound = false): Promise<{ meta: PageMeta; siteName: string }> {
-  const { siteName } = await getSettings(db);
+  const { siteName, disabledTools } = await getSettings(db);
   const post = notFound ? null : /^\/blog\/([^/]+)\/?$/.exec(pathname);
   const needsPlans = !notFound && (pathname === '/pricing' || pathname.startsWith('/tools/'));
   const [facts, plans] = await Promise.all([
     post ? publishedPostFacts(db, post[1]!) : Promise.resolve(undefined),
     needsPlans ? listPlans(db) : Promise.resolve(undefined),
   ]);
-  return { meta: pageMeta(pathname, { origin: origin.replace(/\/+$/, ''), siteName, plans, post: facts, notFound }), siteName };
+  return { meta: pageMeta(pathname, { origin: origin.replace(/\/+$/, ''), siteName, plans, post: facts, notFound, disabledTools }), siteName };
 }
