@@ -1,6 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, payments, referenceDocuments, usageEvents, users } from '../../src/db/schema';
+import {
+  apiKeys,
+  auditLog,
+  detectionLogs,
+  nativePushTokens,
+  payments,
+  pushSubscriptions,
+  referenceDocuments,
+  supportMessages,
+  supportTickets,
+  usageEvents,
+  users,
+} from '../../src/db/schema';
 import { cookieFrom, createTestApp, get, json, login, me, ORIGIN, post, register, uniqueUser, type TestApp } from '../helpers/app';
 
 const TEXT = 'We met in order to plan the launch, due to the fact that it was late and the team was tired.';
@@ -100,6 +112,45 @@ describe(`account (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     expect(res.body).not.toContain(theirs.username);
     expect(res.body).not.toContain('Someone else wrote');
     expect((await get(t.app, '/api/user/export')).statusCode).toBe(401);
+  });
+
+  it('the export also holds the keys, detections, tickets and notification sign-ups, without their secrets', async () => {
+    const cookie = await register(t.app);
+    const { id, email } = json(await me(t.app, cookie)).user;
+    const db = t.ctx.db;
+    await db
+      .insert(apiKeys)
+      .values({ userId: id, name: 'Grading script', prefix: 'vt_live_ab12', keyHash: 'secret-key-hash-0001', scopes: ['ai_content_detector'] });
+    await db.insert(detectionLogs).values({ userId: id, score: 0.91, verdict: 'uncertain', words: 180, engine: 'veritext', text: null });
+    const [ticket] = await db.insert(supportTickets).values({ userId: id, email, subject: 'My essay was flagged' }).returning({ id: supportTickets.id });
+    await db.insert(supportMessages).values([
+      { ticketId: ticket.id, authorId: id, body: 'Please look at my result.' },
+      { ticketId: ticket.id, fromStaff: true, body: 'We have looked at it.' },
+    ]);
+    await db
+      .insert(pushSubscriptions)
+      .values({ userId: id, endpoint: 'https://push.example.test/send/capability-token-123', p256dh: 'p256dh-key-material', auth: 'auth-secret-456' });
+    await db.insert(nativePushTokens).values({ userId: id, token: 'device-token-789', platform: 'android', registeredAt: new Date() });
+
+    const res = await get(t.app, '/api/user/export', cookie);
+    expect(res.statusCode).toBe(200);
+    const data = json(res);
+    expect(data.apiKeys).toEqual([
+      expect.objectContaining({ name: 'Grading script', prefix: 'vt_live_ab12', scopes: ['ai_content_detector'], revokedAt: null }),
+    ]);
+    expect(data.detections).toEqual([expect.objectContaining({ score: 0.91, verdict: 'uncertain', words: 180, engine: 'veritext' })]);
+    expect(data.supportTickets).toHaveLength(1);
+    expect(data.supportTickets[0]).toMatchObject({ subject: 'My essay was flagged', status: 'open' });
+    expect(data.supportTickets[0].messages.map((m: { fromStaff: boolean; body: string }) => [m.fromStaff, m.body])).toEqual([
+      [false, 'Please look at my result.'],
+      [true, 'We have looked at it.'],
+    ]);
+    expect(data.notifications.browsers).toEqual([expect.objectContaining({ pushService: 'https://push.example.test' })]);
+    expect(data.notifications.apps).toEqual([expect.objectContaining({ platform: 'android' })]);
+    expect(data.batches).toEqual([]);
+    // a stolen export gives access to nothing: no key hash, push capability or keys, device token
+    for (const secret of ['secret-key-hash-0001', 'capability-token-123', 'p256dh-key-material', 'auth-secret-456', 'device-token-789'])
+      expect(res.body).not.toContain(secret);
   });
 
   it('deletes the account after confirmation: the data goes, payments stay anonymised', async () => {

@@ -31,6 +31,7 @@ import { hashToken, newToken } from './tokens';
 import { audit, toPublicUser } from './users';
 import { exportHistory } from './history';
 import { exportSavedReports } from './saved-reports';
+import { exportActivity } from './account-export';
 
 /** The signed-in user's own account: profile, password, deletion and a copy of their data. */
 
@@ -394,6 +395,9 @@ export async function exportAccountData(ctx: ServerContext, userId: string): Pro
     // the checks kept while history was on, and the saved reports (services/history.ts, services/saved-reports.ts)
     history: await exportHistory(ctx, id),
     savedReports: await exportSavedReports(ctx, id),
+    // API keys, batches, the detector's log, media jobs, refund requests, result reports, support tickets,
+    // notification sign-ups and the newsletter
+    ...(await exportActivity(ctx, id, profile.email)),
   };
   const filename = `veritext-data-${profile.username.replace(/[^A-Za-z0-9._-]/g, '_')}-${ctx.now().toISOString().slice(0, 10)}.json`;
   return { filename, json: JSON.stringify(data, null, 2) };
