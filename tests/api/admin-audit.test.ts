@@ -108,6 +108,21 @@ describe('GET /api/admin/audit', () => {
     expect((await list('actorRole=admin')).items.some((i) => i.action === 'Logged in' && i.user?.email === admin.email)).toBe(true);
   });
 
+  it('filters by a custom role too, and refuses a role that cannot exist', async () => {
+    const u = uniqueUser('auditor');
+    const row = await createUser(t.ctx.db, { ...u, role: 'custom:night-auditors' as Role });
+    await t.ctx.db
+      .insert(auditLog)
+      .values({ userId: row.id, email: row.email, action: 'seed: custom role entry', category: 'system', ip: null, createdAt: at('2021-03-03T10:00:00Z') });
+    const byCustom = await list('from=2021-03-01&to=2021-03-31&actorRole=custom:night-auditors');
+    expect(byCustom.items.map((i) => i.action)).toEqual(['seed: custom role entry']);
+    expect(byCustom.items[0].user?.role).toBe('custom:night-auditors');
+    expect((await list(`${JAN}&actorRole=custom:night-auditors`)).total).toBe(0);
+    const bad = await get(t.app, '/api/admin/audit?actorRole=custom:Not%20A%20Slug', adminCookie);
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad).error.code).toBe('validation_failed');
+  });
+
   it('searches the e-mail (entry or account) and the username, case-insensitively and literally', async () => {
     expect((await list(`${JAN}&q=ELSEWHERE.test`)).items.map((i) => i.action)).toEqual(['seed: Failed login']);
     const byName = await list(`${JAN}&q=${encodeURIComponent(support.username.toUpperCase())}`);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ROLES, type Role } from '../roles';
+import type { Role } from '../roles';
+import { RoleName } from './role-name';
 
 /** The audit table's categories, in the order the Audit Logs page lists them. */
 export const AUDIT_CATEGORIES = ['auth', 'user', 'payment', 'security', 'system'] as const;
@@ -30,7 +31,7 @@ export const AuditQuery = z.object({
   from: blankAsUnset(When),
   to: blankAsUnset(When),
   category: blankAsUnset(z.enum(AUDIT_CATEGORIES)),
-  actorRole: blankAsUnset(z.enum(ROLES)),
+  actorRole: blankAsUnset(RoleName),
   q: z.string().trim().max(200).optional(),
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(50),

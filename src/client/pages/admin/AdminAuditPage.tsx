@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useOutletContext } from 'react-router';
 import { Download, ScrollText } from 'lucide-react';
 import { AUDIT_CATEGORIES, AUDIT_CATEGORY_LABELS, type AuditCategory, type AuditEntry } from '@/shared/api/admin-audit';
-import type { Role, StaffRole } from '@/shared/roles';
+import type { Role } from '@/shared/roles';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent } from '@/client/components/ui/card';
 import { Input } from '@/client/components/ui/input';
@@ -12,6 +12,8 @@ import { toast } from '@/client/hooks/use-toast';
 import { messageOf } from '@/client/lib/api';
 import { useAuditLog, useExportAuditCsv, type AuditFilterState } from '@/client/features/admin/audit-api';
 import { visibleAdminItem } from './nav';
+import type { AdminOutletContext } from './AdminLayout';
+import { useRoleNames } from './AdminUsersPage';
 import { LoadFailed } from './analytics-parts';
 import { EmptyList, NoAccess, Pager } from './parts';
 
@@ -48,10 +50,10 @@ function lastSevenDays(): AuditFilterState {
 
 /** /admin/audit: the audit table, filtered on the server, paged, and exported as CSV ('audit:read'). */
 export default function AdminAuditPage() {
-  const { role } = useOutletContext<{ role: StaffRole }>();
+  const { role, permissions } = useOutletContext<AdminOutletContext>();
   const item = visibleAdminItem('/admin/audit', role);
   if (!item) return <NoAccess title="Audit Logs" />;
-  return <AuditLogs />;
+  return <AuditLogs canListRoles={permissions.includes('roles:manage')} />;
 }
 
 function Heading({ onExport, exporting }: { onExport?: () => void; exporting?: boolean }) {
@@ -70,7 +72,10 @@ function Heading({ onExport, exporting }: { onExport?: () => void; exporting?: b
   );
 }
 
-function AuditLogs() {
+function AuditLogs({ canListRoles }: { canListRoles: boolean }) {
+  // staff may also hold a custom role (Role Management); those who may list them can filter by them
+  const { custom } = useRoleNames(canListRoles);
+  const actorRoles = [...ACTOR_ROLES, ...custom.map((r) => ({ value: r.id as Role, label: r.name }))];
   const [initial] = useState(lastSevenDays);
   // The form edits a draft; only Apply Filters sends it, so typing does not fire a request per key.
   const [draft, setDraft] = useState<AuditFilterState>(initial);
@@ -120,7 +125,7 @@ function AuditLogs() {
             <div className="space-y-1">
               <Label htmlFor="audit-role">User</Label>
               <select id="audit-role" className={SELECT} value={draft.actorRole} onChange={(e) => set('actorRole', e.target.value as Role | '')}>
-                {ACTOR_ROLES.map((r) => (
+                {actorRoles.map((r) => (
                   <option key={r.value} value={r.value}>
                     {r.label}
                   </option>

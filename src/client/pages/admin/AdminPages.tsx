@@ -1,7 +1,7 @@
 import { Navigate, useLocation, useOutletContext } from 'react-router';
 import { Activity, AlertTriangle, DollarSign, UserPlus, Users, Wrench, type LucideIcon } from 'lucide-react';
 import { formatPrice } from '@/shared/plans';
-import { ROLES, type StaffRole } from '@/shared/roles';
+import { roleLabel, ROLES, type StaffRole } from '@/shared/roles';
 import { Sparkline } from '@/client/components/charts/TimeChart';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { PageSpinner } from '@/client/components/ui/spinner';
@@ -125,6 +125,8 @@ function Dashboard({ role }: { role: StaffRole }) {
   const d = q.data;
   const tiles = tilesOf(d);
   const counts = new Map(d.usersByRole.map((r) => [r.role, Number(r.users)]));
+  // the built-in roles always, then any custom role that has accounts
+  const roleRows = [...ROLES, ...[...counts.keys()].filter((r) => !(ROLES as readonly string[]).includes(r)).sort()];
   return (
     <>
       {heading}
@@ -188,9 +190,9 @@ function Dashboard({ role }: { role: StaffRole }) {
                 </tr>
               </thead>
               <tbody>
-                {ROLES.map((r) => (
+                {roleRows.map((r) => (
                   <tr key={r} className="border-b border-border last:border-0">
-                    <td className="py-2 pr-4">{r}</td>
+                    <td className="py-2 pr-4">{roleLabel(r)}</td>
                     <td className="py-2 text-right tabular-nums">{(counts.get(r) ?? 0).toLocaleString()}</td>
                   </tr>
                 ))}
