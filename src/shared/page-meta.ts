@@ -63,6 +63,8 @@ export interface MetaInput {
 
 const INDEX = 'index, follow, max-snippet:-1, max-image-preview:large';
 const NOINDEX = 'noindex, nofollow';
+/** not listed by search engines, but its links are still followed */
+const NOINDEX_FOLLOW = 'noindex, follow';
 
 /** Signed-in, staff, one-off and form pages: a search engine has nothing to show from them. */
 const PRIVATE = [
@@ -138,8 +140,9 @@ function toolOffer(tool: Tool, plans: readonly PlanDefinition[]): JsonLd | null 
 }
 
 /** The tool's page description: what it does, and on which plan (facts from the catalogue only). */
-function toolDescription(tool: Tool, plans: readonly PlanDefinition[]): string {
+function toolDescription(tool: Tool, plans: readonly PlanDefinition[], off: boolean): string {
   if (!tool.live || tool.comingSoon) return `${tool.description} Not available in this build yet.`;
+  if (off) return `${tool.description} Turned off on this server for now.`;
   const plan = plans.find((p) => p.id === lowestPlan(tool));
   if (!plan) return tool.description;
   if (plan.price === 0) return `${tool.description} Free to use${tool.requiresAuth ? ' with an account' : ', no account needed'}.`;
@@ -209,8 +212,8 @@ export function pageMeta(rawPathname: string, input: MetaInput): PageMeta {
       const parent = TOOL_COLLECTIONS.find((c) => c.toolIds.includes(tool.id));
       // a turned-off tool answers 503 to everyone, so a search engine should not send people to it (the sitemap omits it too)
       const off = input.disabledTools?.includes(tool.id) ?? false;
-      return page(tool.name, off ? `${tool.description} Turned off on this server for now.` : toolDescription(tool, plans), path, {
-        ...(off ? { robots: 'noindex, follow' } : {}),
+      return page(tool.name, toolDescription(tool, plans, off), path, {
+        ...(off ? { robots: NOINDEX_FOLLOW } : {}),
         ogImage: `${origin}/og/tools/${tool.slug}.png`,
         jsonLd: [
           {
@@ -298,7 +301,7 @@ export function pageMeta(rawPathname: string, input: MetaInput): PageMeta {
   const content = CONTENT[pathname];
   if (content) {
     return page(content.title, content.description(siteName), content.canonical ?? pathname, {
-      robots: pathname === '/search' ? 'noindex, follow' : INDEX,
+      robots: pathname === '/search' ? NOINDEX_FOLLOW : INDEX,
     });
   }
   const single = /^\/([^/]+)$/.exec(pathname);

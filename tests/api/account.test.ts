@@ -13,6 +13,7 @@ import {
   usageEvents,
   users,
 } from '../../src/db/schema';
+import { createBatch } from '../../src/server/services/batches';
 import { cookieFrom, createTestApp, get, json, login, me, ORIGIN, post, register, uniqueUser, type TestApp } from '../helpers/app';
 
 const TEXT = 'We met in order to plan the launch, due to the fact that it was late and the team was tired.';
@@ -131,6 +132,7 @@ describe(`account (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
       .insert(pushSubscriptions)
       .values({ userId: id, endpoint: 'https://push.example.test/send/capability-token-123', p256dh: 'p256dh-key-material', auth: 'auth-secret-456' });
     await db.insert(nativePushTokens).values({ userId: id, token: 'device-token-789', platform: 'android', registeredAt: new Date() });
+    await createBatch(t.ctx, id, { tool: 'content_detector', name: 'Essays' }, [{ filename: 'essay.txt', text: TEXT, words: 20, error: null }]);
 
     const res = await get(t.app, '/api/user/export', cookie);
     expect(res.statusCode).toBe(200);
@@ -147,7 +149,16 @@ describe(`account (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     ]);
     expect(data.notifications.browsers).toEqual([expect.objectContaining({ pushService: 'https://push.example.test' })]);
     expect(data.notifications.apps).toEqual([expect.objectContaining({ platform: 'android' })]);
-    expect(data.batches).toEqual([]);
+    expect(data.batches).toEqual([
+      expect.objectContaining({
+        name: 'Essays',
+        status: 'queued',
+        total: 1,
+        documents: [expect.objectContaining({ position: 0, filename: 'essay.txt', text: TEXT })],
+      }),
+    ]);
+    expect(data.batches[0].id).toBeUndefined();
+    expect(data.supportTickets[0].messages[0].ticketId).toBeUndefined();
     // a stolen export gives access to nothing: no key hash, push capability or keys, device token
     for (const secret of ['secret-key-hash-0001', 'capability-token-123', 'p256dh-key-material', 'auth-secret-456', 'device-token-789'])
       expect(res.body).not.toContain(secret);

@@ -3,7 +3,7 @@
  * usage: what the user made or asked for with the other features. Secrets stay out (an API key's hash, a push
  * subscription's encryption keys, a device token): a stolen export must not give access to anything.
  */
-import { asc, desc, eq, inArray, or } from 'drizzle-orm';
+import { asc, desc, eq, or } from 'drizzle-orm';
 import {
   apiKeys,
   batchItems,
@@ -29,6 +29,19 @@ function serviceOf(endpoint: string): string {
   }
 }
 
+/** Each parent with its children (rows already in order), matched on `key`; the key itself is dropped. */
+function withChildren<P extends { id: string }, C extends Record<K, string>, K extends string, N extends string>(
+  parents: P[],
+  children: C[],
+  key: K,
+  name: N,
+): (Omit<P, 'id'> & Record<N, Omit<C, K>[]>)[] {
+  return parents.map(({ id, ...p }) => ({
+    ...p,
+    [name]: children.filter((c) => c[key] === id).map(({ [key]: _k, ...c }) => c),
+  })) as (Omit<P, 'id'> & Record<N, Omit<C, K>[]>)[];
+}
+
 export async function exportActivity(ctx: ServerContext, userId: string, email: string) {
   const { db } = ctx;
   const myBatches = await db
@@ -46,28 +59,22 @@ export async function exportActivity(ctx: ServerContext, userId: string, email: 
     .from(batches)
     .where(eq(batches.userId, userId))
     .orderBy(desc(batches.createdAt));
-  const items = myBatches.length
-    ? await db
-        .select({
-          batchId: batchItems.batchId,
-          position: batchItems.position,
-          filename: batchItems.filename,
-          words: batchItems.words,
-          status: batchItems.status,
-          text: batchItems.text,
-          result: batchItems.result,
-          error: batchItems.error,
-          finishedAt: batchItems.finishedAt,
-        })
-        .from(batchItems)
-        .where(
-          inArray(
-            batchItems.batchId,
-            myBatches.map((b) => b.id),
-          ),
-        )
-        .orderBy(asc(batchItems.position))
-    : [];
+  const documents = await db
+    .select({
+      batchId: batchItems.batchId,
+      position: batchItems.position,
+      filename: batchItems.filename,
+      words: batchItems.words,
+      status: batchItems.status,
+      text: batchItems.text,
+      result: batchItems.result,
+      error: batchItems.error,
+      finishedAt: batchItems.finishedAt,
+    })
+    .from(batchItems)
+    .innerJoin(batches, eq(batches.id, batchItems.batchId))
+    .where(eq(batches.userId, userId))
+    .orderBy(asc(batchItems.position));
   const tickets = await db
     .select({
       id: supportTickets.id,
@@ -79,18 +86,12 @@ export async function exportActivity(ctx: ServerContext, userId: string, email: 
     .from(supportTickets)
     .where(eq(supportTickets.userId, userId))
     .orderBy(desc(supportTickets.createdAt));
-  const messages = tickets.length
-    ? await db
-        .select({ ticketId: supportMessages.ticketId, fromStaff: supportMessages.fromStaff, body: supportMessages.body, createdAt: supportMessages.createdAt })
-        .from(supportMessages)
-        .where(
-          inArray(
-            supportMessages.ticketId,
-            tickets.map((t) => t.id),
-          ),
-        )
-        .orderBy(asc(supportMessages.createdAt))
-    : [];
+  const messages = await db
+    .select({ ticketId: supportMessages.ticketId, fromStaff: supportMessages.fromStaff, body: supportMessages.body, createdAt: supportMessages.createdAt })
+    .from(supportMessages)
+    .innerJoin(supportTickets, eq(supportTickets.id, supportMessages.ticketId))
+    .where(eq(supportTickets.userId, userId))
+    .orderBy(asc(supportMessages.createdAt));
   return {
     apiKeys: await db
       .select({
@@ -104,7 +105,7 @@ export async function exportActivity(ctx: ServerContext, userId: string, email: 
       })
       .from(apiKeys)
       .where(eq(apiKeys.userId, userId)),
-    batches: myBatches.map(({ id, ...b }) => ({ ...b, documents: items.filter((i) => i.batchId === id).map(({ batchId: _b, ...i }) => i) })),
+    batches: withChildren(myBatches, documents, 'batchId', 'documents'),
     // the detector's log of each check; its text only where the user chose to share submissions
     detections: await db
       .select({
@@ -155,7 +156,7 @@ export async function exportActivity(ctx: ServerContext, userId: string, email: 
       })
       .from(resultReports)
       .where(eq(resultReports.userId, userId)),
-    supportTickets: tickets.map(({ id, ...t }) => ({ ...t, messages: messages.filter((m) => m.ticketId === id).map(({ ticketId: _t, ...m }) => m) })),
+    supportTickets: withChildren(tickets, messages, 'ticketId', 'messages'),
     notifications: {
       browsers: (
         await db

@@ -1,7 +1,7 @@
 import { Navigate, useLocation, useOutletContext } from 'react-router';
 import { Activity, AlertTriangle, DollarSign, UserPlus, Users, Wrench, type LucideIcon } from 'lucide-react';
 import { formatPrice } from '@/shared/plans';
-import { roleLabel, ROLES, type StaffRole } from '@/shared/roles';
+import { isBuiltinRole, roleLabel, ROLES, type StaffRole } from '@/shared/roles';
 import { Sparkline } from '@/client/components/charts/TimeChart';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { PageSpinner } from '@/client/components/ui/spinner';
@@ -126,7 +126,7 @@ function Dashboard({ role }: { role: StaffRole }) {
   const tiles = tilesOf(d);
   const counts = new Map(d.usersByRole.map((r) => [r.role, Number(r.users)]));
   // the built-in roles always, then any custom role that has accounts
-  const roleRows = [...ROLES, ...[...counts.keys()].filter((r) => !(ROLES as readonly string[]).includes(r)).sort()];
+  const roleRows = [...ROLES, ...[...counts.keys()].filter((r) => !isBuiltinRole(r)).sort()];
   return (
     <>
       {heading}
