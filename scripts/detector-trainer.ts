@@ -303,6 +303,63 @@ export function isChatAssistant(s: Sample): boolean {
   );
 }
 
+/**
+ * Genre families (HYPER.genreMatch): the assistant corpus's genres grouped with the human corpora's genres they
+ * resemble, so that its AI texts can be weighted like the human texts of the same family. Genres not listed form a
+ * family of their own.
+ */
+const GENRE_FAMILY: Record<string, string> = {
+  'student-essay': 'essay',
+  'argumentative-essay': 'essay',
+  'expository-essay': 'essay',
+  'history-paper': 'essay',
+  'literature-analysis': 'essay',
+  'college-application-essay': 'essay',
+  'reflective-journal': 'essay',
+  'lab-report': 'essay',
+  'discussion-post': 'essay',
+  'book-review': 'essay',
+  'news-article': 'news',
+  'entertainment-article': 'news',
+  'finance-article': 'news',
+  'environment-article': 'news',
+  'sports-article': 'news',
+  'culture-article': 'news',
+  'opinion-editorial': 'news',
+  newsletter: 'news',
+  'encyclopedia-entry': 'reference',
+  'country-profile': 'reference',
+  'technical-explanation': 'reference',
+  'science-explainer': 'reference',
+  'education-material': 'reference',
+  'medical-text': 'reference',
+  'research-abstract': 'reference',
+  'faq-page': 'reference',
+  'study-guide': 'reference',
+  book: 'literary',
+  'religious-text': 'literary',
+  poem: 'literary',
+  'business-writing': 'business',
+  'government-text': 'business',
+  'cover-letter': 'business',
+  'professional-email': 'business',
+  'recommendation-letter': 'business',
+  'complaint-letter': 'business',
+  'customer-support-reply': 'business',
+  'job-posting': 'business',
+  'product-description': 'business',
+  'landing-page-copy': 'business',
+  'resume-summary': 'business',
+  'mixed-web': 'web',
+  'blog-post': 'web',
+  'seo-article': 'web',
+  'travel-guide': 'web',
+  'forum-answer': 'web',
+  'social-post': 'web',
+  'podcast-script': 'web',
+};
+export const genreFamily = (g: string | undefined) => GENRE_FAMILY[g ?? ''] ?? `other:${g ?? ''}`;
+
 /** Per-(source, label) balancing weights: each present cell gets the same total weight. */
 export function balancedWeights(samples: Sample[], byGenerator = HYPER.balanceGenerators, baseWeight = HYPER.baseModelWeight): Float64Array {
   // each (source, label) cell gets the same total weight; with byGenerator, the AI share of a source is further
@@ -324,6 +381,29 @@ export function balancedWeights(samples: Sample[], byGenerator = HYPER.balanceGe
     if (s.source === 'ai2026') w[i] *= HYPER.modernWeight;
     else if (s.label === 1) w[i] *= HYPER.oldAiWeight;
   });
+  if (HYPER.genreMatch && samples.some((s) => s.label === 0)) {
+    // the assistant corpus's AI weight is shared out over genre families as the human weight is, so a family
+    // written only by the assistant (e.g. essays when no human essays are in training) cannot teach genre = AI
+    const human = new Map<string, number>();
+    let humanSum = 0;
+    const modern = new Map<string, number>();
+    let modernSum = 0;
+    samples.forEach((s, i) => {
+      const f = genreFamily(s.genre);
+      if (s.label === 0) {
+        human.set(f, (human.get(f) ?? 0) + w[i]);
+        humanSum += w[i];
+      } else if (s.source === 'ai2026') {
+        modern.set(f, (modern.get(f) ?? 0) + w[i]);
+        modernSum += w[i];
+      }
+    });
+    samples.forEach((s, i) => {
+      if (s.source !== 'ai2026' || s.label !== 1) return;
+      const f = genreFamily(s.genre);
+      w[i] *= (((human.get(f) ?? 0) / humanSum) * modernSum) / modern.get(f)!;
+    });
+  }
   let sum = 0;
   for (const x of w) sum += x;
   for (let i = 0; i < w.length; i++) w[i] *= samples.length / sum;
@@ -555,6 +635,12 @@ export const HYPER = {
   fprBy: (process.env.DET_FPR_BY === 'genre' ? 'genre' : 'source') as 'genre' | 'source',
   /** weight of the assistant corpus's cell relative to each other (source, label) cell: it is what users paste */
   modernWeight: envNum('DET_MODERN_WEIGHT', 5),
+  /**
+   * share the assistant corpus's weight out over genre families as the human texts' weight is shared (2.1.0): the
+   * assistant wrote many essays, letters and explainers that no human text in training matches, and a model that
+   * learns "essay = AI" flags human essays of a corpus it has not seen (see the model card)
+   */
+  genreMatch: envNum('DET_GENRE_MATCH', 1) === 1,
   /** sign-consistency filter also requires agreement on base-LM AI texts (per source) */
   signBase: envNum('DET_SIGN_BASE', 0) === 1,
   /** <0 disables the sign-consistency filter */
@@ -567,7 +653,7 @@ export const HYPER = {
   holdout: 0.2,
   aiFpr: 0.01,
   aiPooledFpr: 0.005,
-  aiMarginLogit: envNum('DET_AI_MARGIN', 2.5),
+  aiMarginLogit: envNum('DET_AI_MARGIN', 2),
   humanFnr: 0.1,
   sentenceFpr: 0.05,
 };

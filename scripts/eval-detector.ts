@@ -318,6 +318,11 @@ function main() {
       const leftDocs = docs.filter((d) => d.sample.source === left && wordCount(d.sample.text) >= MIN_EVAL_WORDS);
       const rows: Scored[] = leftDocs.map((d) => ({ s: d.sample, r: fd.detect(d.sample.text) }));
       const hs = rows.filter((x) => x.s.label === 0);
+      if (dump)
+        writeFileSync(
+          join(dump, `loso-${left}.jsonl`),
+          rows.map((x) => JSON.stringify({ s: { ...x.s, text: undefined }, text: x.s.text, r: { ...x.r, reasons: undefined } })).join('\n') + '\n',
+        );
       const fp = hs.filter((x) => x.r.verdict === 'ai').length;
       loso.push(`| ${left} | ${hs.length} | ${pct(fp / hs.length)} (${fp}) | ${pct(verdictShare(hs, ['mixed']))} | ${fd.thresholds.ai.toFixed(4)} |`);
       const ais = rows.filter((x) => x.s.label === 1);
