@@ -31,18 +31,28 @@ import { SOURCES, type Sample, wordCount } from './detector-data';
 
 /**
  * Contrast groups for the lexicon and the sign-consistency filter: each of the four public corpora (its AI texts
- * against its human texts), plus 'modern': the project's assistant corpus against every human text in training
- * (that corpus has no human side of its own).
+ * against its human texts), plus the project's assistant corpus against the human texts in training (that corpus
+ * has no human side of its own). Since 2.1.0 that contrast is made within each genre family ('modern:essay':
+ * the assistant's essays against human essays, …), so a word or a feature that only says "this is an essay" cannot
+ * pass as an AI signal; before, it was one group, 'modern', against every human text (DET_FAMILY_GROUPS=0).
  */
-export const CONTRAST_GROUPS = [...SOURCES, 'modern'] as const;
-const MODERN = CONTRAST_GROUPS.length - 1;
+const FAMILY_GROUPS = process.env.DET_FAMILY_GROUPS !== '0';
+const FAMILIES = ['essay', 'news', 'reference', 'literary', 'business', 'web'];
+export const CONTRAST_GROUPS: readonly string[] = [...SOURCES, ...(FAMILY_GROUPS ? FAMILIES.map((f) => `modern:${f}`) : ['modern'])];
+const MODERN = SOURCES.length;
 
 /** The contrast groups a sample counts in (see CONTRAST_GROUPS). */
 export function contrastGroups(s: Sample): number[] {
   const g: number[] = [];
   const own = SOURCES.indexOf(s.source);
   if (own >= 0) g.push(own);
-  if (s.source === 'ai2026' || s.label === 0) g.push(MODERN);
+  if (s.source === 'ai2026' || s.label === 0) {
+    if (!FAMILY_GROUPS) g.push(MODERN);
+    else {
+      const f = FAMILIES.indexOf(genreFamily(s.genre));
+      if (f >= 0) g.push(MODERN + f);
+    }
+  }
   return g;
 }
 import type { CharLmTables } from '../src/engines/detector/charlm';
@@ -653,7 +663,7 @@ export const HYPER = {
   holdout: 0.2,
   aiFpr: 0.01,
   aiPooledFpr: 0.005,
-  aiMarginLogit: envNum('DET_AI_MARGIN', 2),
+  aiMarginLogit: envNum('DET_AI_MARGIN', 1.75),
   humanFnr: 0.1,
   sentenceFpr: 0.05,
 };
@@ -686,7 +696,8 @@ export function signConsistentMask(docs: Doc[], margin: number): { mask: Uint8Ar
     const inG = long.filter((d) => contrastGroups(d.sample).includes(g));
     const neg = inG.filter((d) => d.sample.label === 0);
     const pos = inG.filter((d) => d.sample.label === 1 && !isBaseModel(d.sample.generator));
-    if (pos.length && neg.length) groups.push({ pos, neg });
+    // a family with a handful of texts on one side would veto features on noise
+    if (pos.length >= (FAMILY_GROUPS ? 30 : 1) && neg.length >= (FAMILY_GROUPS ? 30 : 1)) groups.push({ pos, neg });
     const base = inG.filter((d) => d.sample.label === 1 && isBaseModel(d.sample.generator));
     if (HYPER.signBase && base.length >= 20 && neg.length) groups.push({ pos: base, neg });
   });

@@ -88,6 +88,9 @@ describe('humanizer', () => {
     expect(humanize('I know what it is.', { style: 'casual' }).text).toBe('I know what it is.');
     // nor after "of", where "it's" reads as the possessive ("some of its genuine capability")
     expect(humanize('Some of it is genuine capability.', { style: 'casual' }).text).toBe('Some of it is genuine capability.');
+    // or "you're" as "your" ("some of your seniors")
+    expect(humanize('I know some of you are seniors.', { style: 'casual' }).text).toBe('I know some of you are seniors.');
+    expect(humanize('I know you are seniors.', { style: 'casual' }).text).toBe("I know you're seniors.");
   });
 
   it('varies sentence structure: splits an over-long sentence and merges short ones (the rules, before the critic picks)', () => {

@@ -62,8 +62,9 @@ export const CONTRACT_FULL: PhraseRule[] = [
     // "You're William Clark": before a name, you're/they're/we're read (and get flagged) as your/their/were
     notBefore: `${NEEDS_WORD}|\\s+not\\b`,
     notBeforeCased: /^(?:you|they|we) are$/.test(p) ? '\\s+\\p{Lu}' : undefined,
-    // "some of it is genuine" -> "some of it's genuine" reads as (and is flagged as) the possessive "of its genuine"
-    notAfter: p === 'it is' ? '\\bof\\s+' : undefined,
+    // "some of it is genuine" -> "some of it's genuine" reads as (and is flagged as) the possessive "of its genuine";
+    // "some of you are seniors" -> "some of you're seniors" the same way ("of your seniors")
+    notAfter: p === 'it is' || p === 'you are' ? '\\bof\\s+' : undefined,
   })),
 ];
 
