@@ -120,6 +120,9 @@ export function deriveLexicon(docs: Doc[], opts: { nAi?: number; nHuman?: number
     }
   });
   const present = CONTRAST_GROUPS.map((_, s) => N[s * 2] > 0 && N[s * 2 + 1] > 0);
+  // the assistant corpus's family groups count together as one corpus in the mean and in the support count (each
+  // family still bounds min/max), so its words need support from another corpus, as they did with one 'modern' group
+  const oneModern = FAMILY_GROUPS;
   const stats = (b: number) => {
     let sum = 0;
     let min = Infinity;
@@ -129,26 +132,45 @@ export function deriveLexicon(docs: Doc[], opts: { nAi?: number; nHuman?: number
     let dfHu = 0;
     let srcAi = 0;
     let srcHu = 0;
+    let mSum = 0;
+    let mK = 0;
+    let mAi = false;
+    let mHu = false;
     for (let s = 0; s < S; s++) {
       if (!present[s]) continue;
       const h = counts[b * slots + s * 2];
       const a = counts[b * slots + s * 2 + 1];
       dfAi += a;
       dfHu += h;
-      if (a >= 5) srcAi++;
-      if (h >= 5) srcHu++;
       const pa = (a + 0.5) / (N[s * 2 + 1] + 1);
       const ph = (h + 0.5) / (N[s * 2] + 1);
       const lor = Math.log(pa / (1 - pa)) - Math.log(ph / (1 - ph));
-      sum += lor;
-      k++;
       min = Math.min(min, lor);
       max = Math.max(max, lor);
+      if (oneModern && s >= MODERN) {
+        mSum += lor;
+        mK++;
+        mAi ||= a >= 5;
+        mHu ||= h >= 5;
+        continue;
+      }
+      if (a >= 5) srcAi++;
+      if (h >= 5) srcHu++;
+      sum += lor;
+      k++;
+    }
+    if (mK) {
+      sum += mSum / mK;
+      k++;
+      if (mAi) srcAi++;
+      if (mHu) srcHu++;
     }
     return { mean: k ? sum / k : 0, min, max, dfAi, dfHu, srcAi, srcHu };
   };
   const curated = new Set(CURATED_AI_PHRASES);
-  const nSrc = present.filter(Boolean).length;
+  const nSrc = oneModern
+    ? present.filter((p, i) => p && i < MODERN).length + (present.some((p, i) => p && i >= MODERN) ? 1 : 0)
+    : present.filter(Boolean).length;
   const need = Math.min(2, nSrc);
   // pass 1 (hashed, may collide): buckets that could pass; pass 2: exact counts for their strings
   const passAi = (st: ReturnType<typeof stats>, cur: boolean) =>
@@ -663,7 +685,7 @@ export const HYPER = {
   holdout: 0.2,
   aiFpr: 0.01,
   aiPooledFpr: 0.005,
-  aiMarginLogit: envNum('DET_AI_MARGIN', 1.75),
+  aiMarginLogit: envNum('DET_AI_MARGIN', 2),
   humanFnr: 0.1,
   sentenceFpr: 0.05,
 };
