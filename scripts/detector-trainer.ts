@@ -30,6 +30,63 @@ import {
 import { SOURCES, type Sample, wordCount } from './detector-data';
 
 /**
+ * Genre families (HYPER.genreMatch): the assistant corpus's genres grouped with the human corpora's genres they
+ * resemble, so that its AI texts can be weighted like the human texts of the same family. Genres not listed form a
+ * family of their own.
+ */
+const GENRE_FAMILY: Record<string, string> = {
+  'student-essay': 'essay',
+  'argumentative-essay': 'essay',
+  'expository-essay': 'essay',
+  'history-paper': 'essay',
+  'literature-analysis': 'essay',
+  'college-application-essay': 'essay',
+  'reflective-journal': 'essay',
+  'lab-report': 'essay',
+  'discussion-post': 'essay',
+  'book-review': 'essay',
+  'news-article': 'news',
+  'entertainment-article': 'news',
+  'finance-article': 'news',
+  'environment-article': 'news',
+  'sports-article': 'news',
+  'culture-article': 'news',
+  'opinion-editorial': 'news',
+  newsletter: 'news',
+  'encyclopedia-entry': 'reference',
+  'country-profile': 'reference',
+  'technical-explanation': 'reference',
+  'science-explainer': 'reference',
+  'education-material': 'reference',
+  'medical-text': 'reference',
+  'research-abstract': 'reference',
+  'faq-page': 'reference',
+  'study-guide': 'reference',
+  book: 'literary',
+  'religious-text': 'literary',
+  poem: 'literary',
+  'business-writing': 'business',
+  'government-text': 'business',
+  'cover-letter': 'business',
+  'professional-email': 'business',
+  'recommendation-letter': 'business',
+  'complaint-letter': 'business',
+  'customer-support-reply': 'business',
+  'job-posting': 'business',
+  'product-description': 'business',
+  'landing-page-copy': 'business',
+  'resume-summary': 'business',
+  'mixed-web': 'web',
+  'blog-post': 'web',
+  'seo-article': 'web',
+  'travel-guide': 'web',
+  'forum-answer': 'web',
+  'social-post': 'web',
+  'podcast-script': 'web',
+};
+export const genreFamily = (g: string | undefined) => GENRE_FAMILY[g ?? ''] ?? `other:${g ?? ''}`;
+
+/**
  * Contrast groups for the lexicon and the sign-consistency filter: each of the four public corpora (its AI texts
  * against its human texts), plus the project's assistant corpus against the human texts in training (that corpus
  * has no human side of its own). Since 2.1.0 that contrast is made within each genre family ('modern:essay':
@@ -37,7 +94,8 @@ import { SOURCES, type Sample, wordCount } from './detector-data';
  * pass as an AI signal; before, it was one group, 'modern', against every human text (DET_FAMILY_GROUPS=0).
  */
 const FAMILY_GROUPS = process.env.DET_FAMILY_GROUPS !== '0';
-const FAMILIES = ['essay', 'news', 'reference', 'literary', 'business', 'web'];
+/** in first-seen order of GENRE_FAMILY: essay, news, reference, literary, business, web */
+const FAMILIES = [...new Set(Object.values(GENRE_FAMILY))];
 export const CONTRAST_GROUPS: readonly string[] = [...SOURCES, ...(FAMILY_GROUPS ? FAMILIES.map((f) => `modern:${f}`) : ['modern'])];
 const MODERN = SOURCES.length;
 
@@ -122,7 +180,6 @@ export function deriveLexicon(docs: Doc[], opts: { nAi?: number; nHuman?: number
   const present = CONTRAST_GROUPS.map((_, s) => N[s * 2] > 0 && N[s * 2 + 1] > 0);
   // the assistant corpus's family groups count together as one corpus in the mean and in the support count (each
   // family still bounds min/max), so its words need support from another corpus, as they did with one 'modern' group
-  const oneModern = FAMILY_GROUPS;
   const stats = (b: number) => {
     let sum = 0;
     let min = Infinity;
@@ -147,7 +204,7 @@ export function deriveLexicon(docs: Doc[], opts: { nAi?: number; nHuman?: number
       const lor = Math.log(pa / (1 - pa)) - Math.log(ph / (1 - ph));
       min = Math.min(min, lor);
       max = Math.max(max, lor);
-      if (oneModern && s >= MODERN) {
+      if (FAMILY_GROUPS && s >= MODERN) {
         mSum += lor;
         mK++;
         mAi ||= a >= 5;
@@ -168,7 +225,7 @@ export function deriveLexicon(docs: Doc[], opts: { nAi?: number; nHuman?: number
     return { mean: k ? sum / k : 0, min, max, dfAi, dfHu, srcAi, srcHu };
   };
   const curated = new Set(CURATED_AI_PHRASES);
-  const nSrc = oneModern
+  const nSrc = FAMILY_GROUPS
     ? present.filter((p, i) => p && i < MODERN).length + (present.some((p, i) => p && i >= MODERN) ? 1 : 0)
     : present.filter(Boolean).length;
   const need = Math.min(2, nSrc);
@@ -334,63 +391,6 @@ export function isChatAssistant(s: Sample): boolean {
     (s.source === 'outfox' && s.generator === 'chatgpt' && s.attack === 'none') || (s.source === 'fast_detect_gpt' && /^gpt-(3\.5-turbo|4)$/.test(s.generator))
   );
 }
-
-/**
- * Genre families (HYPER.genreMatch): the assistant corpus's genres grouped with the human corpora's genres they
- * resemble, so that its AI texts can be weighted like the human texts of the same family. Genres not listed form a
- * family of their own.
- */
-const GENRE_FAMILY: Record<string, string> = {
-  'student-essay': 'essay',
-  'argumentative-essay': 'essay',
-  'expository-essay': 'essay',
-  'history-paper': 'essay',
-  'literature-analysis': 'essay',
-  'college-application-essay': 'essay',
-  'reflective-journal': 'essay',
-  'lab-report': 'essay',
-  'discussion-post': 'essay',
-  'book-review': 'essay',
-  'news-article': 'news',
-  'entertainment-article': 'news',
-  'finance-article': 'news',
-  'environment-article': 'news',
-  'sports-article': 'news',
-  'culture-article': 'news',
-  'opinion-editorial': 'news',
-  newsletter: 'news',
-  'encyclopedia-entry': 'reference',
-  'country-profile': 'reference',
-  'technical-explanation': 'reference',
-  'science-explainer': 'reference',
-  'education-material': 'reference',
-  'medical-text': 'reference',
-  'research-abstract': 'reference',
-  'faq-page': 'reference',
-  'study-guide': 'reference',
-  book: 'literary',
-  'religious-text': 'literary',
-  poem: 'literary',
-  'business-writing': 'business',
-  'government-text': 'business',
-  'cover-letter': 'business',
-  'professional-email': 'business',
-  'recommendation-letter': 'business',
-  'complaint-letter': 'business',
-  'customer-support-reply': 'business',
-  'job-posting': 'business',
-  'product-description': 'business',
-  'landing-page-copy': 'business',
-  'resume-summary': 'business',
-  'mixed-web': 'web',
-  'blog-post': 'web',
-  'seo-article': 'web',
-  'travel-guide': 'web',
-  'forum-answer': 'web',
-  'social-post': 'web',
-  'podcast-script': 'web',
-};
-export const genreFamily = (g: string | undefined) => GENRE_FAMILY[g ?? ''] ?? `other:${g ?? ''}`;
 
 /** Per-(source, label) balancing weights: each present cell gets the same total weight. */
 export function balancedWeights(samples: Sample[], byGenerator = HYPER.balanceGenerators, baseWeight = HYPER.baseModelWeight): Float64Array {
@@ -714,12 +714,13 @@ export function signConsistentMask(docs: Doc[], margin: number): { mask: Uint8Ar
   // HYPER.signBase also a source's base-LM AI texts against its human texts (when it has at least 20 of them)
   const long = docs.filter((d) => d.words >= MIN_WORDS);
   const groups: { pos: Doc[]; neg: Doc[] }[] = [];
+  // a family with a handful of texts on one side would veto features on noise
+  const minSide = FAMILY_GROUPS ? 30 : 1;
   CONTRAST_GROUPS.forEach((_, g) => {
     const inG = long.filter((d) => contrastGroups(d.sample).includes(g));
     const neg = inG.filter((d) => d.sample.label === 0);
     const pos = inG.filter((d) => d.sample.label === 1 && !isBaseModel(d.sample.generator));
-    // a family with a handful of texts on one side would veto features on noise
-    if (pos.length >= (FAMILY_GROUPS ? 30 : 1) && neg.length >= (FAMILY_GROUPS ? 30 : 1)) groups.push({ pos, neg });
+    if (pos.length >= minSide && neg.length >= minSide) groups.push({ pos, neg });
     const base = inG.filter((d) => d.sample.label === 1 && isBaseModel(d.sample.generator));
     if (HYPER.signBase && base.length >= 20 && neg.length) groups.push({ pos: base, neg });
   });

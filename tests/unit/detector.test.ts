@@ -121,12 +121,10 @@ describe('detector engine', () => {
   });
 
   it('puts committed fixtures (l2r_data CC BY 3.0, fast-detect-gpt MIT excerpts) on the right side', () => {
-    // Never an accusation on the human fixtures, and never "Likely human" on the AI ones. The pairs are single
-    // examples, so their order is not checked: since 2.0.0 the l2r GPT-4o rewrite no longer ranks above its human
-    // excerpt (l2r's rewrites are not trained on), and since 2.1.0 the fast-detect-gpt GPT story continuation (0.55)
-    // no longer ranks above the human WritingPrompts story (0.71), although over all held-out fast-detect-gpt texts
-    // GPT-3.5 and GPT-4 rank as high or higher than in 2.0.0 (model card, "Genre families"). Ranking is measured by
-    // `npm run eval:detector`, not on one pair.
+    // Never an accusation on the human fixtures, and never "Likely human" on the AI ones. These run without
+    // ../shared; the ranking of GPT stories above human stories is checked on the whole held-out slice below, not
+    // on this one pair (single examples: since 2.1.0 this human story scores 0.71 and this GPT story 0.55, while
+    // over the slice GPT ranks higher than in 2.0.0, AUROC 0.84 against 0.80).
     for (const name of ['human-l2r.txt', 'human-fdg.txt']) {
       const r = detect(fixture(name));
       expect(r.verdict, name).not.toBe('ai');
@@ -218,6 +216,27 @@ describe.skipIf(!dataPresent)('detector on dataset samples (needs ../shared/data
     const mean = (a: DetectionResult[]) => a.reduce((x, r) => x + r.score, 0) / a.length;
     expect(mean(as)).toBeGreaterThan(mean(hs) + 0.2);
   }, 60_000);
+
+  it('ranks GPT-3.5/GPT-4 stories above human stories (fast-detect-gpt writing, a genre never trained on)', () => {
+    // The statistical form of the fixture pair above: short stories are a held-out genre, so every text here is
+    // unseen in training. Every second human story (about 1,000) and every GPT-3.5/GPT-4 continuation (292).
+    const all = loadDetectionData().filter((s) => s.source === 'fast_detect_gpt' && s.domain === 'writing' && s.text.split(/\s+/).length >= 150);
+    const humans = all.filter((s) => s.label === 0).filter((_, i) => i % 2 === 0);
+    const ais = all.filter((s) => s.label === 1 && /^gpt-(3\.5-turbo|4)$/.test(s.generator));
+    expect(humans.length).toBeGreaterThan(900);
+    expect(ais.length).toBeGreaterThan(250);
+    const hs = humans.map((s) => detect(s.text));
+    const as = ais.map((s) => detect(s.text));
+    let wins = 0;
+    for (const a of as) for (const h of hs) wins += a.score > h.score ? 1 : a.score === h.score ? 0.5 : 0;
+    // 0.84 with 2.1.0 on this slice, 0.80 with 2.0.0
+    expect(wins / (as.length * hs.length)).toBeGreaterThanOrEqual(0.8);
+    const median = (rs: DetectionResult[]) => rs.map((r) => r.score).sort((x, y) => x - y)[Math.floor(rs.length / 2)];
+    // the fixture pair's assertions, over the slice: the typical human story below 0.5, the typical GPT story 0.3 above it
+    expect(median(hs)).toBeLessThan(0.5);
+    expect(median(as)).toBeGreaterThan(median(hs) + 0.3);
+    expect(hs.filter((r) => r.verdict === 'ai').length).toBe(0);
+  }, 120_000);
 });
 if (!dataPresent) {
   console.warn('detector.test: ../shared/datasets/detection absent — dataset-backed cases skipped (fixtures still run)');

@@ -12,23 +12,22 @@ const TEXT =
   'The team met today. It was short.';
 
 describe('humanizer grammar guard', () => {
-  const raw = humanize(TEXT, { style: 'casual' });
+  // without the critic, so the fixture does not depend on the detector's weights (the critic decides, by the
+  // detector's score, whether "Additionally," is folded into the first sentence)
+  const raw = humanize(TEXT, { style: 'casual', critic: false });
   const units = humanizeUnits(TEXT, raw);
 
   it('traces every output sentence to the input sentence(s) it came from', () => {
-    // one unit per input sentence, except that a merge (two sentences joined) makes one unit of two. Whether the
-    // critic folds "Additionally," into the first sentence depends on the detector's weights, so both are allowed.
-    expect(units.length).toBeGreaterThanOrEqual(4);
-    expect(units.length).toBeLessThanOrEqual(5);
-    expect(units[0]!.inStart).toBe(0);
-    const last = units[units.length - 1]!;
-    expect(TEXT.slice(last.inStart, last.inEnd)).toBe('The team met today. It was short.');
-    expect(raw.text.slice(last.outStart, last.outEnd)).toBe('The team met today and it was short.');
-    for (const u of units) {
-      // a unit without changes is the input sentence as written
-      if (!u.changes.length) expect(raw.text.slice(u.outStart, u.outEnd)).toBe(TEXT.slice(u.inStart, u.inEnd));
-      for (const c of u.changes) expect(c.start >= u.inStart && c.end <= u.inEnd).toBe(true);
-    }
+    // one unit per input sentence, except that a merge (two sentences joined) makes one unit of two: here the
+    // "Additionally," sentence is folded into the first one and "It was short." into "The team met today."
+    expect(units).toHaveLength(4);
+    expect(TEXT.slice(units[0]!.inStart, units[0]!.inEnd)).toBe(TEXT.slice(0, TEXT.indexOf(' However')));
+    expect(raw.text.slice(units[0]!.outStart, units[0]!.outEnd)).toMatch(
+      /^Remote work has fundamentally transformed the way organizations operate, and it is important to recognize /,
+    );
+    expect(TEXT.slice(units[3]!.inStart, units[3]!.inEnd)).toBe('The team met today. It was short.');
+    expect(raw.text.slice(units[3]!.outStart, units[3]!.outEnd)).toBe('The team met today and it was short.');
+    for (const u of units) expect(u.changes.length).toBeGreaterThan(0);
     // the text between units is untouched
     for (let i = 0; i + 1 < units.length; i++)
       expect(raw.text.slice(units[i]!.outEnd, units[i + 1]!.outStart)).toBe(TEXT.slice(units[i]!.inEnd, units[i + 1]!.inStart));
@@ -45,16 +44,15 @@ describe('humanizer grammar guard', () => {
       return { issues };
     };
     const g = await guardHumanized(TEXT, raw, check);
-    const u = units.findIndex((x) => x.outStart === flagged);
-    expect(u).toBeGreaterThan(0);
-    expect(g.reverted).toEqual([u]);
+    expect(units[2]!.outStart).toBe(flagged);
+    expect(g.reverted).toEqual([2]);
     expect(g.result.text).toContain('Ultimately, a balanced approach that fosters both autonomy and connection is essential for long-term success.');
     expect(g.result.text).not.toContain('In the end');
     // the other rewrites stay
-    for (const kept of ['it is important to recognize', 'However, collaboration may suffer', 'The team met today and it was short.'])
+    for (const kept of ['operate, and it is important to recognize', 'However, collaboration may suffer', 'The team met today and it was short.'])
       expect(g.result.text).toContain(kept);
-    expect(g.result.text).toBe(raw.text.slice(0, flagged) + TEXT.slice(units[u]!.inStart, units[u]!.inEnd) + raw.text.slice(units[u]!.outEnd));
-    expect(g.result.changes.length).toBe(raw.changes.length - units[u]!.changes.length);
+    expect(g.result.text).toBe(raw.text.slice(0, flagged) + TEXT.slice(units[2]!.inStart, units[2]!.inEnd) + raw.text.slice(units[2]!.outEnd));
+    expect(g.result.changes.length).toBe(raw.changes.length - units[2]!.changes.length);
   });
 
   it('keeps everything when the output has no new issue, and rejects when the checker fails', async () => {
