@@ -9,6 +9,7 @@ import { COMPETITOR_NAMES } from '../../shared/competitors';
 import { publicOrigin } from '../env';
 import { listPublishedPosts } from '../services/blog';
 import { getSettings } from '../services/settings';
+import { brandTileSvg } from '../../shared/brand-mark';
 
 /** Public pages with their own address (SPEC §2), beside the tools, the collections and the blog posts. */
 const PUBLIC_PAGES = [
@@ -47,9 +48,7 @@ const MAX_POSTS = 1000;
 const FEED_POSTS = 20;
 
 /** The site's mark (the same as index.html's icon). */
-export const FAVICON_SVG =
-  "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'><rect width='32' height='32' rx='8' fill='#4f46e5'/>" +
-  "<path d='M9 16.5l4.5 4.5L23 11.5' stroke='white' stroke-width='3' fill='none' stroke-linecap='round' stroke-linejoin='round'/></svg>";
+export const FAVICON_SVG = brandTileSvg();
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 

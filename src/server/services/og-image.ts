@@ -14,11 +14,12 @@ import { formatDate } from '../../shared/format';
 import { SITE_TAGLINE } from '../../shared/page-meta';
 import { publishedPostFacts } from './page-meta';
 import { getSettings } from './settings';
+import { brandShield } from '../../shared/brand-mark';
 
 export const OG_WIDTH = 1200;
 export const OG_HEIGHT = 630;
 /** Bumped when the drawing changes, so every ETag changes with it. */
-const DESIGN_VERSION = 1;
+const DESIGN_VERSION = 2;
 
 const FONT_DIR = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts');
 const FONTS = {
@@ -162,7 +163,7 @@ function backgroundSvg(): Buffer {
   <circle cx="1160" cy="600" r="180" fill="${BRAND.white}" fill-opacity="0.05"/>
   <g transform="translate(80 64) scale(2)">
     <rect width="32" height="32" rx="8" fill="${BRAND.white}"/>
-    <path d="M9 16.5l4.5 4.5L23 11.5" stroke="${BRAND.primary}" stroke-width="3" fill="none" stroke-linecap="round" stroke-linejoin="round"/>
+    ${brandShield(BRAND.primary)}
   </g>
   <rect x="80" y="${OG_HEIGHT - 96}" width="${OG_WIDTH - 160}" height="2" fill="${BRAND.white}" fill-opacity="0.25"/>
 </svg>`);
