@@ -2,15 +2,16 @@
  * The installable app (vite-plugin-pwa): the web app manifest and the service worker (src/client/sw.ts, built with
  * `injectManifest`, so the worker's own code decides what is cached, and handles push messages).
  *
- * - Colours are the theme's (src/client/styles.css): --primary #4f46e5, --background #ffffff.
+ * - Colours are the theme's (src/client/styles.css): --primary (BRAND_INDIGO, src/shared/brand-mark.ts), --background #ffffff.
  * - Icons come from scripts/pwa-icons.ts, screenshots from scripts/pwa-screenshots.ts (src/client/public).
  * - The share target posts to the server (src/server/routes/share-target.ts), which hands the text to the detector.
  * - The page registers the worker itself (src/client/lib/pwa.ts, production builds only): injectRegister is off.
  */
 import { VitePWA } from 'vite-plugin-pwa';
+import { BRAND_INDIGO } from '../src/shared/brand-mark';
 import { SHARE_TARGET_ACTION } from '../src/shared/share-target';
 
-export const THEME_COLOR = '#4f46e5';
+export const THEME_COLOR = BRAND_INDIGO;
 export const BACKGROUND_COLOR = '#ffffff';
 
 export function pwa() {

@@ -47,7 +47,7 @@ const PRIVATE_PREFIXES = [
 const MAX_POSTS = 1000;
 const FEED_POSTS = 20;
 
-/** The site's mark (the same as index.html's icon). */
+/** The site's mark: index.html links it as the page icon. */
 export const FAVICON_SVG = brandTileSvg();
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');

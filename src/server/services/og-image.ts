@@ -14,7 +14,7 @@ import { formatDate } from '../../shared/format';
 import { SITE_TAGLINE } from '../../shared/page-meta';
 import { publishedPostFacts } from './page-meta';
 import { getSettings } from './settings';
-import { brandShield } from '../../shared/brand-mark';
+import { BRAND_INDIGO, brandShield } from '../../shared/brand-mark';
 
 export const OG_WIDTH = 1200;
 export const OG_HEIGHT = 630;
@@ -28,7 +28,7 @@ const FONTS = {
 } as const;
 
 /** The brand colours of src/client/styles.css (light theme primary and its indigo scale). */
-const BRAND = { primary: '#4f46e5', deep: '#1e1b4b', accent: '#e0e7ff', soft: '#c7d2fe', white: '#ffffff' };
+const BRAND = { primary: BRAND_INDIGO, deep: '#1e1b4b', accent: '#e0e7ff', soft: '#c7d2fe', white: '#ffffff' };
 
 /** What one image shows. */
 export interface OgCard {
