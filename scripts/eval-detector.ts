@@ -27,7 +27,7 @@ import { buildShippedCharLm } from './detector-charlm';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MIN_EVAL_WORDS = 150;
 /** 'ai' margins (log-odds) the trade-off lines print, around the shipped one */
-const MARGINS = [0, 0.5, 1, 1.25, 1.5, 1.75, 2, 2.5, 3];
+const MARGINS = [0, 0.5, 1, 1.25, 1.5, 1.75, 2, 2.25, 2.5, 3];
 
 export function auroc(pos: number[], neg: number[]): number {
   if (!pos.length || !neg.length) return NaN;
