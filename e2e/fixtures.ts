@@ -15,6 +15,9 @@ export async function registerViaApi(page: Page, user = uniqueUser()) {
 
 export async function loginViaUi(page: Page, email: string, password: string) {
   await page.goto('/login');
+  // also for pages of a second browser context, whose goto the fixture below does not wrap: /login is prerendered,
+  // and a click before it hydrates is lost (seen on a slow CI host)
+  await waitForHydration(page);
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
