@@ -158,6 +158,12 @@ export interface LexiconResult {
   human: [string, number][];
 }
 
+/**
+ * Topic-paired corpora: their AI texts answer the same prompts as their human texts (OUTFOX's essay prompts,
+ * fast_detect_gpt's continuations of the human texts' openings), so a word that leans AI there is style, not topic.
+ */
+const TOPIC_PAIRED: readonly string[] = ['outfox', 'fast_detect_gpt'];
+
 export function deriveLexicon(docs: Doc[], opts: { nAi?: number; nHuman?: number } = {}): LexiconResult {
   const nAi = opts.nAi ?? 200;
   const nHuman = opts.nHuman ?? 150;
@@ -193,6 +199,7 @@ export function deriveLexicon(docs: Doc[], opts: { nAi?: number; nHuman?: number
     let mK = 0;
     let mAi = false;
     let mHu = false;
+    let paired = 0;
     for (let s = 0; s < S; s++) {
       if (!present[s]) continue;
       const h = counts[b * slots + s * 2];
@@ -204,6 +211,7 @@ export function deriveLexicon(docs: Doc[], opts: { nAi?: number; nHuman?: number
       const lor = Math.log(pa / (1 - pa)) - Math.log(ph / (1 - ph));
       min = Math.min(min, lor);
       max = Math.max(max, lor);
+      if (a >= 5 && lor >= 0.3 && TOPIC_PAIRED.includes(CONTRAST_GROUPS[s])) paired++;
       if (FAMILY_GROUPS && s >= MODERN) {
         mSum += lor;
         mK++;
@@ -222,16 +230,18 @@ export function deriveLexicon(docs: Doc[], opts: { nAi?: number; nHuman?: number
       if (mAi) srcAi++;
       if (mHu) srcHu++;
     }
-    return { mean: k ? sum / k : 0, min, max, dfAi, dfHu, srcAi, srcHu };
+    return { mean: k ? sum / k : 0, min, max, dfAi, dfHu, srcAi, srcHu, paired };
   };
   const curated = new Set(CURATED_AI_PHRASES);
   const nSrc = FAMILY_GROUPS
     ? present.filter((p, i) => p && i < MODERN).length + (present.some((p, i) => p && i >= MODERN) ? 1 : 0)
     : present.filter(Boolean).length;
   const need = Math.min(2, nSrc);
+  // since 2.3.0 a derived AI phrase must also lean AI in every topic-paired corpus in training (HYPER.lexPaired)
+  const nPaired = HYPER.lexPaired ? CONTRAST_GROUPS.filter((g, i) => present[i] && TOPIC_PAIRED.includes(g)).length : 0;
   // pass 1 (hashed, may collide): buckets that could pass; pass 2: exact counts for their strings
   const passAi = (st: ReturnType<typeof stats>, cur: boolean) =>
-    cur ? st.dfAi >= 5 && st.mean >= 0.3 && st.min >= -0.3 : st.dfAi >= 30 && st.srcAi >= need && st.mean >= 1.0 && st.min >= -0.3;
+    cur ? st.dfAi >= 5 && st.mean >= 0.3 && st.min >= -0.3 : st.dfAi >= 30 && st.srcAi >= need && st.mean >= 1.0 && st.min >= -0.3 && st.paired >= nPaired;
   const passHu = (st: ReturnType<typeof stats>) => st.dfHu >= 30 && st.srcHu >= need && st.mean <= -1.0 && st.max <= 0.3;
   const bucketOk = new Uint8Array(NB);
   for (let b = 0; b < NB; b++) {
@@ -689,11 +699,17 @@ export const HYPER = {
    */
   hardNegK: envNum('DET_HARDNEG_K', 6),
   hardNegQ: envNum('DET_HARDNEG_Q', 0.1),
+  /**
+   * topic-paired lexicon (2.3.0): a derived AI phrase must lean AI (in 5+ AI texts, log-odds ≥ 0.3) in each
+   * topic-paired corpus in training, not only on average; the assistant corpus has no human side of its own, so its
+   * contrast mixes style with topic and era ("remote", "coursework", "insurance")
+   */
+  lexPaired: envNum('DET_LEX_PAIRED', 1) === 1,
   /** the same for the sentence-window model */
   winHardNeg: envNum('DET_WIN_HARDNEG', 0) === 1,
   aiFpr: 0.01,
   aiPooledFpr: 0.005,
-  aiMarginLogit: envNum('DET_AI_MARGIN', 2.5),
+  aiMarginLogit: envNum('DET_AI_MARGIN', 2.25),
   humanFnr: 0.1,
   sentenceFpr: 0.05,
 };

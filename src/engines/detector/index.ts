@@ -218,6 +218,12 @@ export function createDetector(W: WeightsJson, charLm: CharLmTables | null): Det
       reasons.push(line);
       styleCount++;
     }
+    // a model whose sign filter dropped the lexicon rate (2.3.0) still finds the phrases; name them as the
+    // sentence highlights do, after the lines of the features that carry weight
+    if (dir > 0 && DOC.wDense[aiIdx] === 0) {
+      const ph = topPhrases(f.aiPhrases, LEX.ai, 5);
+      if (ph.length) reasons.push(`Uses phrases common in AI writing: ${ph.map((p) => `"${p}"`).join(', ')}`);
+    }
     const sp = DOC.sparseLogit(f);
     if (sp * dir > 0.5) {
       reasons.push(`Word choice and phrasing patterns resemble ${sp > 0 ? 'AI-generated text' : 'human writing'}`);
