@@ -27,6 +27,7 @@ import {
   type Thresholds,
   type WeightsJson,
 } from '../src/engines/detector/model';
+import { PATTERN_IDS, patternPush, type PatternBaseline } from '../src/engines/detector/patterns';
 import { SOURCES, type Sample, wordCount } from './detector-data';
 
 /**
@@ -778,6 +779,7 @@ export interface Trained {
   doc: { raw: RawLinear; platt: { a: number; b: number }; model: LinearModel };
   win: { raw: RawLinear; platt: { a: number; b: number }; model: LinearModel } | null;
   thresholds: Thresholds;
+  explain: PatternBaseline;
   stats: Record<string, unknown>;
 }
 
@@ -866,6 +868,10 @@ export function trainAll(
   const aiRule = fprThreshold(holdScores, holdSamples, HYPER.aiFpr, HYPER.aiPooledFpr);
   // domain-shift safety margin in logit space: thresholds calibrated in-domain do not transfer (see model card)
   const ai = Math.min(0.9995, withMargin(aiRule, HYPER.aiMarginLogit));
+  const explain = patternBaseline(
+    holdLong.filter((d) => d.sample.label === 0),
+    docModel,
+  );
   // target population for the 'human' band: AI text from instruction-tuned / GPT-3-class models
   const aiScores = holdScores.filter((_, i) => holdSamples[i].label === 1 && !isBaseModel(holdSamples[i].generator));
   const human = Math.max(0.02, Math.min(ai - 0.1, quantile(aiScores, HYPER.humanFnr), 0.5));
@@ -939,8 +945,35 @@ export function trainAll(
     doc: { raw, platt, model: docModel },
     win,
     thresholds,
+    explain,
     stats: { trainDocs: train.length, holdoutDocs: hold.length, aiRule },
   };
+}
+
+/**
+ * What each readable pattern (src/engines/detector/patterns.ts) does to the document model's logit in human writing:
+ * its mean and spread over the calibration holdout's human documents, each source weighing the same. The result page
+ * names a pattern only when a text is well beyond this.
+ */
+function patternBaseline(humans: Doc[], model: LinearModel): PatternBaseline {
+  const bySource = new Map<string, number>();
+  for (const d of humans) bySource.set(d.sample.source, (bySource.get(d.sample.source) ?? 0) + 1);
+  const opts = { buckets: BUCKETS, lexicon: EMPTY_LEX, zlib: false, sparse: HYPER.sparseMode, keys: true };
+  const pushes = humans.map((d) => patternPush(extract(d.norm, opts).keys!, model.wSparse).push);
+  const wts = humans.map((d) => 1 / bySource.get(d.sample.source)!);
+  const total = wts.reduce((a, b) => a + b, 0);
+  const humanMean: number[] = [];
+  const humanStd: number[] = [];
+  PATTERN_IDS.forEach((_, j) => {
+    let m = 0;
+    pushes.forEach((p, i) => (m += wts[i]! * p[j]!));
+    m /= total;
+    let v = 0;
+    pushes.forEach((p, i) => (v += wts[i]! * (p[j]! - m) ** 2));
+    humanMean.push(r6(m));
+    humanStd.push(r6(Math.sqrt(v / total)));
+  });
+  return { patterns: [...PATTERN_IDS], humanMean, humanStd };
 }
 
 /** The shipped weights file's content for a trained model (also used in memory by the evaluation). */
@@ -954,6 +987,7 @@ export function toWeights(trained: Trained, modelVersion: string, training: Reco
     doc: toJson(trained.doc.raw, trained.doc.platt),
     win: toJson(trained.win!.raw, trained.win!.platt),
     thresholds: trained.thresholds,
+    explain: trained.explain,
     training: { hyper: HYPER, ...trained.stats, ...training },
   };
 }

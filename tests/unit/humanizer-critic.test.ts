@@ -57,6 +57,54 @@ describe('humanizer critic', () => {
     for (const w of before) if (!['this', 'these', 'while', 'despite', "hospital's"].includes(w)) expect(after.has(w), w).toBe(true);
   });
 
+  it('may swap a colon in running prose for a dash in casual and creative writing only, never in a label, list or time', () => {
+    const text =
+      'The plan for next quarter is simple: we ship the new app on Friday and we listen to every customer. ' +
+      'Subject: launch schedule for the team\n' +
+      '- Estimated annual cost: about $28,000 for the whole group\n' +
+      'The doors open at 9:30 and the meeting ends at noon for everyone who comes along. ' +
+      'Remote work has one clear benefit: people get back the hours they used to spend on the road each week.';
+    const dashes: Critic = (t) => -(t.match(/ - /g) ?? []).length;
+    for (const style of ['casual', 'creative'] as const) {
+      const out = humanize(text, { style, critic: dashes }).text;
+      expect(out, style).toMatch(/is simple - we ship/);
+      expect(out, style).toMatch(/one clear benefit - people get back/);
+      expect(out, style).toContain('Subject: launch');
+      expect(out, style).toContain('cost: about');
+      expect(out, style).toContain('9:30');
+    }
+    for (const style of ['professional', 'academic'] as const) expect(humanize(text, { style, critic: dashes }).text, style).not.toContain(' - ');
+  });
+
+  it('may bracket an aside of examples, but never cuts a list or a clause in two', () => {
+    const text =
+      'Most trips can be replaced with video calls this year. Exceptions, such as onboarding new team members or planning ' +
+      'sessions, need approval from a vice president. The phone works well with other Apple products, including Macs, iPads, AirPods ' +
+      'and the watch. Dogs can bark, especially when left alone, which may lead to complaints from the neighbours. ' +
+      'Android phones work with a wider range of devices, including Windows PCs.';
+    const parens: Critic = (t) => -(t.match(/\(/g) ?? []).length;
+    const out = humanize(text, { style: 'professional', critic: parens }).text;
+    expect(out).toContain('Exceptions (such as onboarding new team members or planning sessions) need approval');
+    expect(out).toContain('devices (including Windows PCs).');
+    expect(out).toContain('including Macs, iPads, AirPods');
+    expect(out).toMatch(/bark, especially when left alone, which/);
+  });
+
+  it('joins a sentence that opens with a capitalised word only when the text shows it is a name', () => {
+    const common =
+      'Remote work has clear benefits for everyone involved in the project. Commutes disappear and focus time grows for the whole team. ' +
+      'Why did it take so long for any of us to notice how much time and money the daily trip into the city office used to ' +
+      'cost each of us? And who would want to go back to it now?';
+    // "Commutes" is tagged a proper noun at the start of its sentence: neither "; Commutes" nor a guess at its case
+    expect(humanize(common, { style: 'casual', critic: periods }).text).toMatch(/\. Commutes disappear/);
+    const name =
+      'Why did it take so long for any of us to ask the people who build these tools every day for some help? ' +
+      'We met the people from Google at the fair last week. Google agreed to help us with the new data pipeline. ' +
+      'Would anyone else have said yes so quickly?';
+    // "Google" is written so mid-sentence too: a name, joined with its capital
+    expect(humanize(name, { style: 'casual', critic: periods }).text).toMatch(/; Google agreed/);
+  });
+
   it('is deterministic, leaves short texts to the rules, and its changes index into the input', () => {
     expect(humanize(AI_TEXT, { style: 'casual' })).toEqual(humanize(AI_TEXT, { style: 'casual' }));
     const short = 'The system is fast. It is also cheap. Despite this, the firm uses it.';

@@ -227,6 +227,8 @@ export interface Features {
   words: number;
   aiPhrases: string[];
   humanPhrases: string[];
+  /** with ExtractOptions.keys: the lower-cased tokens, and the bucket of each of their keys (KEYS_PER_TOKEN each) */
+  keys?: { toks: string[]; buckets: Int32Array };
 }
 
 const TRANSITIONS = new Set([
@@ -325,6 +327,8 @@ export interface ExtractOptions {
    * what a text is about cannot decide who wrote it.
    */
   sparse?: 'words' | 'style';
+  /** also return the tokens and each key's bucket (Features.keys), for the explanations (patterns.ts) */
+  keys?: boolean;
 }
 
 const CURATED_WORDS = new Set<string>();
@@ -425,27 +429,18 @@ export function extract(norm: string, opts: ExtractOptions): Features {
   // hashed sparse features: word unigrams, word bigrams, masked (function-word / shape) trigrams
   const B = opts.buckets;
   const counts = new Map<number, number>();
+  const keyBuckets = opts.keys ? new Int32Array(toks.length * KEYS_PER_TOKEN) : null;
+  let nk = 0;
   const bump = (key: string) => {
     const h = fnv1a32(key) % B;
     counts.set(h, (counts.get(h) ?? 0) + 1);
+    if (keyBuckets) keyBuckets[nk++] = h;
   };
-  let prev = '<s>';
-  let p1 = '<s>';
-  let p2 = '<s>';
+  forEachSparseKey(toks, opts.sparse === 'style', bump);
   const bigrams = new Set<string>();
-  const style = opts.sparse === 'style';
-  let prevKey = '<s>';
+  let prev = '<s>';
   for (const t of toks) {
-    const sh = shape(t);
-    const key = style ? (CURATED_WORDS.has(t) ? t : sh) : t;
-    bump('u:' + key);
-    const bg = prev + ' ' + t;
-    bump('b:' + prevKey + ' ' + key);
-    bigrams.add(bg);
-    prevKey = key;
-    bump('m:' + p2 + ' ' + p1 + ' ' + sh);
-    p2 = p1;
-    p1 = sh;
+    bigrams.add(prev + ' ' + t);
     prev = t;
   }
   const keys = [...counts.keys()].sort((a, b) => a - b);
@@ -496,8 +491,34 @@ export function extract(norm: string, opts: ExtractOptions): Features {
   d[j++] = toks.length > 0 ? bigrams.size / toks.length : 0;
   if (opts.lm) for (const v of charLmFeatures(opts.lm, norm)) d[j++] = v;
 
-  return { dense: d, idx, val, words: words.length, aiPhrases, humanPhrases };
+  return { dense: d, idx, val, words: words.length, aiPhrases, humanPhrases, keys: keyBuckets ? { toks, buckets: keyBuckets } : undefined };
 }
+
+/** keys per token: its unigram, the bigram it ends and the masked trigram it ends, in that order */
+export const KEYS_PER_TOKEN = 3;
+
+/**
+ * The hashed n-gram keys of a token list, in order, KEYS_PER_TOKEN per token: the unigram, the bigram and the masked
+ * trigram that end at it. `style` keys words by their shape (curated AI words kept as words).
+ */
+function forEachSparseKey(toks: readonly string[], style: boolean, fn: (key: string) => void): void {
+  let p1 = '<s>';
+  let p2 = '<s>';
+  let prevKey = '<s>';
+  for (const t of toks) {
+    const sh = shape(t);
+    const key = style ? (CURATED_WORDS.has(t) ? t : sh) : t;
+    fn('u:' + key);
+    fn('b:' + prevKey + ' ' + key);
+    prevKey = key;
+    fn('m:' + p2 + ' ' + p1 + ' ' + sh);
+    p2 = p1;
+    p1 = sh;
+  }
+}
+
+/** A token's shape class in the hashed n-grams (function words and punctuation stand for themselves). */
+export { shape as tokenShape };
 
 export interface LexiconMatch {
   aiLex: number;

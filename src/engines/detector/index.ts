@@ -10,7 +10,20 @@ import { countWhitespaceWords } from '../text/words';
 import weightsJson from './model/weights.json';
 import charLmJson from './model/charlm.json';
 import { charLmFromJson, type CharLmJson, type CharLmTables } from './charlm';
-import { DENSE_NAMES, extract, normalise, splitSentences, tokenize, lexiconMatch, type DenseName, type Features, type Span } from './features';
+import {
+  AI_LEX_INDEX,
+  DENSE_NAMES,
+  HUMAN_LEX_INDEX,
+  extract,
+  normalise,
+  splitSentences,
+  tokenize,
+  lexiconMatch,
+  type DenseName,
+  type Features,
+  type Span,
+} from './features';
+import { describePattern, patternPush, patternTokens, standoutPatterns, type PatternPush, type Standout } from './patterns';
 import { LinearModel, combineSentenceScore, lexiconFromJson, logit, sigmoid, type Thresholds, type WeightsJson } from './model';
 
 export { splitSentences, normalise } from './features';
@@ -144,6 +157,16 @@ function topPhrases(phrases: string[], strength: Map<string, number>, n: number)
   return keys.sort((a, b) => cnt.get(b)! * (strength.get(b) ?? 1) - cnt.get(a)! * (strength.get(a) ?? 1) || (a < b ? -1 : 1)).slice(0, n);
 }
 
+const phrasesLine = (ph: string[]) => `Uses phrases common in AI writing: ${ph.map((p) => `"${p}"`).join(', ')}`;
+const PATTERNS_AI = 'Patterns more typical of AI-generated text than of human writing';
+const PATTERNS_HUMAN = 'Patterns more typical of human writing';
+
+interface DocPatterns {
+  pp: PatternPush;
+  ai: Standout[];
+  human: Standout[];
+}
+
 /** Paragraphs shorter than this are read in runs with their neighbours (paragraphScores). */
 const PARA_MIN_WORDS = 30;
 /** A run of short paragraphs with fewer words than this (a name, a sign-off) is left to the window model. */
@@ -181,27 +204,26 @@ export function createDetector(W: WeightsJson, charLm: CharLmTables | null): Det
   const thresholds: Readonly<Thresholds> = Object.freeze({ ...W.thresholds });
   const MODEL_VERSION = W.modelVersion;
   const SPARSE = W.sparseMode ?? 'words';
+  const EXPLAIN = W.explain ?? null;
 
-  function docReasons(f: Features, score: number, words: number): string[] {
+  function docReasons(f: Features, score: number, words: number, pp: PatternPush | null): string[] {
     const reasons: string[] = [];
     if (words < thresholds.minWords) {
       reasons.push(`The text is too short for a reliable verdict (${words} words; at least ${thresholds.minWords} are needed)`);
     }
     const dir = score >= 0.5 ? 1 : -1;
     const c = DOC.denseContributions(f);
-    const aiIdx = DENSE_NAMES.indexOf('aiLexRate');
-    const huIdx = DENSE_NAMES.indexOf('humanLexRate');
     const ranked = DENSE_NAMES.map((n, i) => ({ n, i, c: c[i] }))
       .filter((x) => x.c * dir > 0.08)
       .sort((a, b) => Math.abs(b.c) - Math.abs(a.c) || a.i - b.i);
     let styleCount = 0;
     for (const x of ranked) {
-      if (x.i === aiIdx) {
+      if (x.i === AI_LEX_INDEX) {
         const ph = topPhrases(f.aiPhrases, LEX.ai, 5);
-        if (ph.length) reasons.push(`Uses phrases common in AI writing: ${ph.map((p) => `"${p}"`).join(', ')}`);
+        if (ph.length) reasons.push(phrasesLine(ph));
         continue;
       }
-      if (x.i === huIdx) {
+      if (x.i === HUMAN_LEX_INDEX) {
         const ph = topPhrases(f.humanPhrases, LEX.human, 5);
         if (ph.length) reasons.push(`Uses words typical of human writing: ${ph.map((p) => `"${p}"`).join(', ')}`);
         else reasons.push('Avoids the informal words and phrases typical of human writing');
@@ -218,33 +240,50 @@ export function createDetector(W: WeightsJson, charLm: CharLmTables | null): Det
       reasons.push(line);
       styleCount++;
     }
-    // a model whose sign filter dropped the lexicon rate (2.3.0) still finds the phrases; name them as the
-    // sentence highlights do, after the lines of the features that carry weight
-    if (dir > 0 && DOC.wDense[aiIdx] === 0) {
-      const ph = topPhrases(f.aiPhrases, LEX.ai, 5);
-      if (ph.length) reasons.push(`Uses phrases common in AI writing: ${ph.map((p) => `"${p}"`).join(', ')}`);
-    }
     const sp = DOC.sparseLogit(f);
     if (sp * dir > 0.5) {
-      reasons.push(`Word choice and phrasing patterns resemble ${sp > 0 ? 'AI-generated text' : 'human writing'}`);
+      // name what the hashed n-grams saw, when some of it stands out against human writing (patterns.ts)
+      const named = pp && EXPLAIN ? standoutPatterns(pp, EXPLAIN, dir) : [];
+      if (named.length)
+        reasons.push(`${dir > 0 ? PATTERNS_AI : PATTERNS_HUMAN}: ${named.map((x) => describePattern(x, pp!.tokens, pp!.words, dir)).join('; ')}`);
+      else reasons.push(`Word choice and phrasing patterns resemble ${sp > 0 ? 'AI-generated text' : 'human writing'}`);
     }
     return reasons.slice(0, 6);
   }
 
-  function sentenceReasons(text: string, score: number): string[] {
-    const words = tokenize(normalise(text).toLowerCase()).filter((t) => /^\p{L}/u.test(t));
-    const m = lexiconMatch(words, LEX);
+  /** the document's standout patterns each way, named again in the sentences that contain them */
+  function docPatterns(pp: PatternPush | null): DocPatterns | null {
+    if (!pp || !EXPLAIN) return null;
+    return { pp, ai: standoutPatterns(pp, EXPLAIN, 1, 5), human: standoutPatterns(pp, EXPLAIN, -1, 5) };
+  }
+
+  function sentenceReasons(text: string, score: number, doc: DocPatterns | null): string[] {
+    const toks = tokenize(normalise(text).toLowerCase());
+    const words = toks.filter((t) => /^\p{L}/u.test(t));
+    // the lexicon is named only where the window model weighs it (since 2.3.0 it does not)
+    const m = WIN.wDense[AI_LEX_INDEX] !== 0 || WIN.wDense[HUMAN_LEX_INDEX] !== 0 ? lexiconMatch(words, LEX) : null;
     const out: string[] = [];
-    const ai = topPhrases(m.aiPhrases, LEX.ai, 3);
+    const ai = m ? topPhrases(m.aiPhrases, LEX.ai, 3) : [];
+    // the document's standout patterns that this sentence has (not the ones it stands out by lacking)
+    const here = (named: Standout[], dir: 1 | -1, lead = 'Here') => {
+      const tokens = patternTokens(toks);
+      const inside = named.filter((x) => !x.few && tokens.has(x.id)).slice(0, 3);
+      if (inside.length) out.push(`${lead}: ${inside.map((x) => describePattern(x, tokens, doc!.pp.words, dir)).join('; ')}`);
+    };
     if (score >= thresholds.sentenceAi) {
       out.push('Phrasing in this passage resembles AI-generated text');
-      if (ai.length) out.push(`Uses phrases common in AI writing: ${ai.map((p) => `"${p}"`).join(', ')}`);
+      if (doc) here(doc.ai, 1);
+      if (ai.length) out.push(phrasesLine(ai));
     } else if (score <= thresholds.sentenceHuman) {
       out.push('Phrasing in this passage resembles human writing');
-      const hu = topPhrases(m.humanPhrases, LEX.human, 3);
+      if (doc) here(doc.human, -1);
+      const hu = m ? topPhrases(m.humanPhrases, LEX.human, 3) : [];
       if (hu.length) out.push(`Uses words typical of human writing: ${hu.map((p) => `"${p}"`).join(', ')}`);
-    } else if (ai.length) {
-      out.push(`Uses phrases common in AI writing: ${ai.map((p) => `"${p}"`).join(', ')}`);
+    } else {
+      // between the sentence bands: no verdict on the sentence, but the document's patterns it carries still say
+      // which way it leans
+      if (doc) here(score >= 0.5 ? doc.ai : doc.human, score >= 0.5 ? 1 : -1, score >= 0.5 ? 'Leans AI-generated here' : 'Leans human here');
+      if (ai.length) out.push(phrasesLine(ai));
     }
     return out;
   }
@@ -297,7 +336,7 @@ export function createDetector(W: WeightsJson, charLm: CharLmTables | null): Det
    * to the sentence alone (combineSentenceScore), then averaged in logit space with its paragraph's document score
    * where paragraphScores() gives one.
    */
-  function scoreSentences(text: string, spans: Span[]): SentenceResult[] {
+  function scoreSentences(text: string, spans: Span[], doc: DocPatterns | null): SentenceResult[] {
     const out: SentenceResult[] = [];
     const paras = paragraphScores(text);
     const paraOf = (at: number) => paras.findIndex((q) => at >= q.start && at < q.end);
@@ -314,7 +353,7 @@ export function createDetector(W: WeightsJson, charLm: CharLmTables | null): Det
       const k = paraOf(spans[i].start);
       if (k >= 0) score = sigmoid((1 - PARA_WEIGHT) * logit(score) + PARA_WEIGHT * logit(paras[k].p));
       score = r4(score);
-      out.push({ start: spans[i].start, end: spans[i].end, score, reasons: sentenceReasons(sentText, score) });
+      out.push({ start: spans[i].start, end: spans[i].end, score, reasons: sentenceReasons(sentText, score, doc) });
     }
     return out;
   }
@@ -326,11 +365,12 @@ export function createDetector(W: WeightsJson, charLm: CharLmTables | null): Det
   function detect(text: string): DetectionResult {
     const input = typeof text === 'string' ? text : '';
     const norm = normalise(input);
-    const f = extract(norm, { buckets: W.buckets, lexicon: LEX, zlib: true, lm: CHARLM, sparse: SPARSE });
+    const f = extract(norm, { buckets: W.buckets, lexicon: LEX, zlib: true, lm: CHARLM, sparse: SPARSE, keys: EXPLAIN !== null });
     const wordCount = f.words;
     const score = wordCount === 0 ? 0.5 : r4(DOC.prob(f));
+    const pp = f.keys && wordCount > 0 ? patternPush(f.keys, DOC.wSparse) : null;
     const spans = splitSentences(input);
-    const sentences = scoreSentences(input, spans);
+    const sentences = scoreSentences(input, spans, docPatterns(pp));
 
     let aiW = 0;
     let huW = 0;
@@ -343,7 +383,7 @@ export function createDetector(W: WeightsJson, charLm: CharLmTables | null): Det
     }
     const aiShare = totW ? aiW / totW : 0;
     const humanShare = totW ? huW / totW : 0;
-    const base = { humanProbability: 0, sentences, reasons: docReasons(f, score, wordCount), wordCount, aiShare, humanShare, modelVersion: MODEL_VERSION };
+    const base = { humanProbability: 0, sentences, reasons: docReasons(f, score, wordCount, pp), wordCount, aiShare, humanShare, modelVersion: MODEL_VERSION };
     return { ...base, ...rescore({ ...base, score, verdict: 'uncertain' }, score, base.reasons) };
   }
 

@@ -3,6 +3,7 @@
  * with Platt calibration. Serialisable to a compact JSON (sparse weights as base64 int16).
  */
 import { N_DENSE, type Features, type Lexicon } from './features';
+import type { PatternBaseline } from './patterns';
 
 export interface LinearModelJson {
   mean: number[];
@@ -43,6 +44,8 @@ export interface WeightsJson {
   doc: LinearModelJson;
   win: LinearModelJson;
   thresholds: Thresholds;
+  /** each readable pattern's push in human writing (patterns.ts); absent in weights trained before it */
+  explain?: PatternBaseline;
   training: Record<string, unknown>;
 }
 

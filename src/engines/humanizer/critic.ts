@@ -13,10 +13,21 @@
  *     Removed LLM tells (stock phrases, transitions, vetted synonyms) always stay: they are the point of the tool.
  *  2. Optional rewrites that are safe but not always wanted are proposed and kept when they lower the cost:
  *     - two short, related sentences joined by a semicolon ("… in 2019. It grew …" -> "… in 2019; it grew …"), or by
-       ", and" when the second opens with a pronoun pointing back;
- * *     - "the firm's growth" -> "the growth of the firm";
- *     - the comma after a short introductory phrase dropped ("In this case, we …" -> "In this case we …").
- *     Each keeps every word of the input: only punctuation or word order changes.
+ *       ", and" when the second opens with a pronoun pointing back;
+ *     - "the firm's growth" -> "the growth of the firm";
+ *     - the comma after a short introductory phrase dropped ("In this case, we …" -> "In this case we …");
+ *     - "this approach" -> "the approach", ", while" -> ", whereas", "despite" -> "in spite of";
+ *     - a colon inside running prose -> a spaced dash ("The plan is simple: we ship" -> "… simple - we ship"; the
+ *       casual and creative styles only: humanize() passes the kinds per style). Colons are among the strongest
+ *       AI-leaning marks in the detector's n-grams; a typed " - " is how people write the same aside;
+ *     - an aside of examples in parentheses ("Exceptions, such as onboarding, need approval" -> "Exceptions (such as
+ *       onboarding) need approval"; "…, including Windows PCs." -> "… (including Windows PCs)."), never a list or a
+ *       clause cut in two.
+ *     Each keeps every word of the input: only punctuation or word order changes. (The serial comma was tried and
+ *     dropped: the grammar checker asks for it, so the API's guard gave the sentences back.) A sentence joined to the
+ *     one before it starts in lower case unless the text shows its first word is a name (written with a capital
+ *     mid-sentence too); the tagger calls many capitalised openers proper nouns ("Commutes disappear."), and one it
+ *     cannot place is not joined.
  *  3. A change is judged on a window of a few sentences around it (cheap, and the score is local: hashed word
  *     n-grams and sentence statistics), then the chosen set is checked on the whole text and trimmed if it did not
  *     help there.
@@ -36,7 +47,7 @@ export interface CriticOptions {
   proposals?: readonly ProposalKind[];
 }
 
-export type ProposalKind = 'semicolon' | 'possessive' | 'intro-comma' | 'demonstrative' | 'connective';
+export type ProposalKind = 'semicolon' | 'possessive' | 'intro-comma' | 'demonstrative' | 'connective' | 'colon-dash' | 'aside-parens';
 
 export const MIN_WORDS = 50;
 /** rule-based change kinds that are about form, not about removing a known LLM tell: the critic may undo these */
@@ -49,7 +60,11 @@ const CONTEXT = 3;
 interface Proposal extends Edit {
   /** sentence indices this edit joins (a second join touching either would build a run-on) */
   joins?: [number, number];
+  /** a second edit that goes with this one (the closing parenthesis of an aside) */
+  pair?: Edit;
 }
+
+const editsOf = (p: Proposal): Edit[] => (p.pair ? [p, p.pair] : [p]);
 
 export function refineWithCritic(input: string, base: HumanizeResult, opts: CriticOptions): HumanizeResult {
   if (countWords(input) < MIN_WORDS) return base;
@@ -81,7 +96,7 @@ export function refineWithCritic(input: string, base: HumanizeResult, opts: Crit
   const proposals = propose(input, sents, kept, new Set(opts.proposals ?? PROPOSAL_KINDS));
   const scored: { p: Proposal; d: number }[] = [];
   for (const p of proposals) {
-    const d = win.delta(p.start, p.end, kept, { add: p }, critic);
+    const d = win.delta(p.start, (p.pair ?? p).end, kept, { add: editsOf(p) }, critic);
     if (d < -EPS) scored.push({ p, d });
   }
   if (scored.length === 0) return cur;
@@ -91,17 +106,17 @@ export function refineWithCritic(input: string, base: HumanizeResult, opts: Crit
   const taken: Edit[] = [...kept];
   const joined = new Set<number>();
   for (const { p } of scored) {
-    if (!isFree(taken, p.start, p.end)) continue;
+    if (!isFree(taken, p.start, p.end) || (p.pair && !isFree(taken, p.pair.start, p.pair.end))) continue;
     if (p.joins && (joined.has(p.joins[0]) || joined.has(p.joins[1]))) continue;
     if (p.joins) joined.add(p.joins[0]).add(p.joins[1]);
     chosen.push(p);
-    taken.push(p);
+    taken.push(...editsOf(p));
   }
 
   // 3. confirm on the whole text; if the windows misjudged the interplay, keep the strongest half until it helps
   const before = critic(cur.text);
   for (let n = chosen.length; n > 0; n = Math.floor(n / 2)) {
-    const out = finish(input, [...kept, ...chosen.slice(0, n)]);
+    const out = finish(input, [...kept, ...chosen.slice(0, n).flatMap(editsOf)]);
     if (critic(out.text) < before) return out;
   }
   return cur;
@@ -118,7 +133,7 @@ function finish(input: string, edits: readonly Edit[]): HumanizeResult {
 /** A change judged against a set of edits: some of them dropped, or one more added. */
 interface Variant {
   drop?: ReadonlySet<Edit>;
-  add?: Edit;
+  add?: readonly Edit[];
 }
 
 /**
@@ -156,7 +171,7 @@ class Windows {
     let hi = this.sents[Math.min(this.sents.length - 1, this.sentenceAt(Math.max(start, end - 1)) + CONTEXT)]!.end;
     // widen until no edit (of the base or the added one) crosses the window's edges
     const crossing = (x: number): Edit | null => {
-      if (change.add && change.add.start < x && change.add.end > x) return change.add;
+      for (const a of change.add ?? []) if (a.start < x && a.end > x) return a;
       // the edits do not overlap: only the last one starting before x can cross it
       const k = lastBefore(edits, x);
       return k >= 0 && edits[k]!.end > x ? edits[k]! : null;
@@ -176,8 +191,7 @@ class Windows {
       const e = edits[k]!;
       if (e.start >= lo && e.end <= hi && !change.drop?.has(e)) inside.push(e);
     }
-    const add = change.add;
-    if (add && add.start >= lo && add.end <= hi) inside.push(add);
+    for (const add of change.add ?? []) if (add.start >= lo && add.end <= hi) inside.push(add);
     return applyEdits(
       this.text.slice(lo, hi),
       inside.map(({ start, end, replacement, kind }) => ({ start: start - lo, end: end - lo, replacement, kind })),
@@ -219,7 +233,7 @@ function lastAtOrBefore(values: readonly number[], x: number): number {
 // proposals (each keeps every word of the input)
 // ---------------------------------------------------------------------------
 
-export const PROPOSAL_KINDS: readonly ProposalKind[] = ['semicolon', 'possessive', 'intro-comma', 'demonstrative', 'connective'];
+export const PROPOSAL_KINDS: readonly ProposalKind[] = ['semicolon', 'possessive', 'intro-comma', 'demonstrative', 'connective', 'colon-dash', 'aside-parens'];
 
 const SUBJECT = new Set(['PRON', 'DET', 'PROPN', 'NOUN', 'NUM']);
 const hasVerb = (toks: readonly Tok[]) => toks.some((t) => t.pos === 'VERB' || t.pos === 'AUX');
@@ -243,6 +257,10 @@ function propose(text: string, sents: Span[], claimed: readonly Edit[], kinds: S
     .map((e) => e.start)
     .sort((a, b) => a - b);
   const quoted = (s: Span) => /["\u201C\u201D()[\]]/.test(s.text);
+  // words the text capitalises after another word of the same sentence: names, not sentence openers
+  const midCaps = new Set<string>();
+  for (const m of text.matchAll(/(?<=[\p{Ll}\p{N},;] )\p{Lu}[\p{L}'-]*/gu)) midCaps.add(m[0]);
+  const lowerWords = new Set(text.match(/(?<![\p{L}'-])\p{Ll}[\p{L}'-]*/gu) ?? []);
 
   for (let i = 0; i < sents.length; i++) {
     const s = sents[i]!;
@@ -273,12 +291,19 @@ function propose(text: string, sents: Span[], claimed: readonly Edit[], kinds: S
       ) {
         const start = s.end - 1;
         const end = n.start + 1;
-        const c = keepCase(first) ? first.text[0]! : first.text[0]!.toLowerCase();
+        // the tagger calls many capitalised sentence openers proper nouns ("Commutes disappear."): a name keeps its
+        // capital inside the joined sentence only if the text also writes it so mid-sentence
+        const lower = first.text.toLowerCase();
+        const tagged = first.pos === 'PROPN' && !/^I(?:$|')/.test(first.text) && !/^\p{Lu}{2,}/u.test(first.text);
+        const isName = tagged && midCaps.has(first.text);
+        // a common word if the text also writes it in lower case; otherwise there is no telling
+        const unsure = tagged && !isName && !lowerWords.has(lower);
+        const c = isName || (!tagged && keepCase(first)) ? first.text[0]! : first.text[0]!.toLowerCase();
         // a sentence the rules already joined to a neighbour is not joined again ("A, and B; C" is a run-on)
         const from = (sents[i - 1]?.end ?? 0) - 1;
         const k = lastAtOrBefore(mergeStarts, n.end - 1);
         const merged = k >= 0 && mergeStarts[k]! >= from;
-        if (!merged && free(start, end)) {
+        if (!merged && !unsure && free(start, end)) {
           out.push({ start, end, replacement: `; ${c}`, kind: 'merge', joins: [i, i + 1] });
           // a pronoun pointing back may also join with "and" (the critic takes whichever reads better, or neither)
           if (/^(?:It|They|He|She|This|These)$/.test(first.text)) out.push({ start, end, replacement: `, and ${c}`, kind: 'merge', joins: [i, i + 1] });
@@ -337,6 +362,46 @@ function propose(text: string, sents: Span[], claimed: readonly Edit[], kinds: S
           const rep = `${t.text} ${b.text} of the ${a.text}`;
           if (free(at, end)) out.push({ start: at, end, replacement: rep, kind: 'structure' });
         }
+      }
+    }
+
+    // "Some fruits, such as apples and pears, ripen fast." -> "Some fruits (such as apples and pears) ripen fast.": an
+    // aside of examples between commas, or closing the sentence, put in parentheses (the words stay as they are)
+    if (kinds.has('aside-parens') && !/[()]/.test(s.text)) {
+      const re = /, ((?:such as|for example|for instance|including|especially|particularly) [^,;:!?()"\u201C\u201D\n]{2,80}?)(,|\.$)/g;
+      for (const m of s.text.matchAll(re)) {
+        // only the two marks change, so the rules' edits inside the aside stay: ", " -> " (", and the closing comma ->
+        // ")" or ")" inserted before the full stop
+        const open = s.start + m.index;
+        const close = open + m[0].length - 1;
+        if (m[2] === ',') {
+          // inside the sentence only a bracketed aside proper, after which the main verb resumes ("Exceptions, such as
+          // onboarding, need approval"); a list ("including Macs, iPads, AirPods") or a clause (", which …") would be cut
+          const after = toks.find((t) => s.start + t.start > close);
+          if (!/^(?:such as|for example|for instance)/.test(m[1]!) || !after || (after.pos !== 'VERB' && after.pos !== 'AUX')) continue;
+        }
+        const pair: Edit =
+          m[2] === ','
+            ? { start: close, end: close + 1, replacement: ')', kind: 'punctuation' }
+            : { start: close, end: close, replacement: ')', kind: 'punctuation' };
+        if (countWords(m[1]!) <= 12 && free(open, open + 2) && free(pair.start, pair.end))
+          out.push({ start: open, end: open + 2, replacement: ' (', kind: 'punctuation', pair });
+      }
+    }
+
+    // "The plan is simple: we ship on Friday." -> "The plan is simple - we ship on Friday." (a colon inside running
+    // prose, with a few words on each side; never a label such as "Subject:" or a time)
+    if (kinds.has('colon-dash')) {
+      // running prose: a full sentence with a clause before the colon, not a list item, heading or table row
+      const prose = /[.!?]$/.test(s.text) && !/^[-*\u2022\d]/.test(s.text) && !/[\r\n]/.test(s.text);
+      for (let k = 3; k < toks.length - 3; k++) {
+        const c = toks[k]!;
+        if (c.text !== ':' || toks[k - 1]!.end !== c.start) continue;
+        const left = toks.slice(0, k).filter((x) => x.pos !== 'PUNCT').length;
+        const right = toks.slice(k + 1).filter((x) => x.pos !== 'PUNCT').length;
+        const at = s.start + c.start;
+        if (left < 3 || right < 3 || text[at + 1] !== ' ' || !prose || !hasVerb(toks.slice(0, k)) || /\p{N}/u.test(toks[k - 1]!.text)) continue;
+        if (free(at, at + 1)) out.push({ start: at, end: at + 1, replacement: ' -', kind: 'punctuation' });
       }
     }
 

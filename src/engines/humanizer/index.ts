@@ -28,7 +28,7 @@
 import { applyEdits, collectRuleEdits, hash32, posTag, quoteSpans, splitSentences, type Edit, type Span } from '../text';
 import { styleLogit } from '../detector';
 import { asideEdits, openerEdits, participleEdits } from './clauses';
-import { refineWithCritic } from './critic';
+import { PROPOSAL_KINDS, refineWithCritic, type ProposalKind } from './critic';
 import { foldEdits, mergeEdits, splitEdit } from './joins';
 import { compiledExtra, contractionRules, rulesFor } from './phrase-rules';
 import { fixArticles, synonymEdits } from './synonyms';
@@ -59,12 +59,21 @@ const STYLE_CONFIG: Record<HumanizerStyle, CoreConfig> = {
   academic: { style: 'academic', contractions: 'expand', split: 'formal', merge: false, openers: 'light' },
 };
 
+/** a dash for a colon reads informal: casual and creative writing only */
+const FORMAL_PROPOSALS = PROPOSAL_KINDS.filter((k) => k !== 'colon-dash');
+const STYLE_PROPOSALS: Record<HumanizerStyle, readonly ProposalKind[]> = {
+  casual: PROPOSAL_KINDS,
+  creative: PROPOSAL_KINDS,
+  professional: FORMAL_PROPOSALS,
+  academic: FORMAL_PROPOSALS,
+};
+
 export function humanize(text: string, opts: HumanizeOptions = {}): HumanizeResult {
   const style = opts.style ?? 'casual';
   if (!STYLE_CONFIG[style]) throw new RangeError(`unknown humanizer style: ${String(style)}`);
   const result = rewriteCore(text, STYLE_CONFIG[style]);
   const critic = opts.critic === undefined ? styleLogit : opts.critic;
-  return critic ? refineWithCritic(text, result, { critic }) : result;
+  return critic ? refineWithCritic(text, result, { critic, proposals: STYLE_PROPOSALS[style] }) : result;
 }
 
 /** spans never to touch: quotes, code, URLs, e-mail addresses */
