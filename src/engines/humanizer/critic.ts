@@ -237,7 +237,6 @@ export const PROPOSAL_KINDS: readonly ProposalKind[] = ['semicolon', 'possessive
 
 const SUBJECT = new Set(['PRON', 'DET', 'PROPN', 'NOUN', 'NUM']);
 const hasVerb = (toks: readonly Tok[]) => toks.some((t) => t.pos === 'VERB' || t.pos === 'AUX');
-const keepCase = (t: Tok) => t.pos === 'PROPN' || t.text === 'I' || /^\p{Lu}{2,}/u.test(t.text);
 /** openers that do not begin an independent clause ("Because …", "When …") or that need their own sentence */
 const NOT_CLAUSE_START =
   /^(?:because|when|while|if|although|though|since|unless|whereas|and|but|or|so|yet|for|nor|however|therefore|moreover|furthermore|additionally|also|which|who|what|where|why|how)$/i;
@@ -293,12 +292,12 @@ function propose(text: string, sents: Span[], claimed: readonly Edit[], kinds: S
         const end = n.start + 1;
         // the tagger calls many capitalised sentence openers proper nouns ("Commutes disappear."): a name keeps its
         // capital inside the joined sentence only if the text also writes it so mid-sentence
-        const lower = first.text.toLowerCase();
-        const tagged = first.pos === 'PROPN' && !/^I(?:$|')/.test(first.text) && !/^\p{Lu}{2,}/u.test(first.text);
+        const fixedCase = /^I(?:$|')/.test(first.text) || /^\p{Lu}{2,}/u.test(first.text);
+        const tagged = first.pos === 'PROPN' && !fixedCase;
         const isName = tagged && midCaps.has(first.text);
         // a common word if the text also writes it in lower case; otherwise there is no telling
-        const unsure = tagged && !isName && !lowerWords.has(lower);
-        const c = isName || (!tagged && keepCase(first)) ? first.text[0]! : first.text[0]!.toLowerCase();
+        const unsure = tagged && !isName && !lowerWords.has(first.text.toLowerCase());
+        const c = fixedCase || isName ? first.text[0]! : first.text[0]!.toLowerCase();
         // a sentence the rules already joined to a neighbour is not joined again ("A, and B; C" is a run-on)
         const from = (sents[i - 1]?.end ?? 0) - 1;
         const k = lastAtOrBefore(mergeStarts, n.end - 1);
