@@ -18,7 +18,7 @@ import { dirname, join } from 'node:path';
 import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { createDetector, type DetectionResult } from '../src/engines/detector/index';
-import { withMargin } from '../src/engines/detector/model';
+import { aiThreshold, withMargin } from '../src/engines/detector/model';
 import { ALL_SOURCES, SOURCES, isHeldOut, wordCount, type Sample, type SourceName } from './detector-data';
 import { HYPER, featurizeDocs, toWeights, trainAll, type Doc } from './detector-trainer';
 import { HELD_OUT_GENRES, isEvalOnly, loadAllSamples, mixedParts } from './ai2026/corpus';
@@ -28,6 +28,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MIN_EVAL_WORDS = 150;
 /** 'ai' margins (log-odds) the trade-off lines print, around the shipped one */
 const MARGINS = [0, 0.5, 1, 1.25, 1.5, 1.75, 2, 2.25, 2.5, 3];
+
+/** Whether a result's score reaches the 'ai' band at `margin` over `rule`, with the length term of aiThreshold. */
+function inBand(x: Scored, rule: number, margin: number): boolean {
+  return x.r.score >= aiThreshold({ ai: withMargin(rule, margin), aiLengthSlope: HYPER.lengthSlope }, x.r.wordCount);
+}
 
 export function auroc(pos: number[], neg: number[]): number {
   if (!pos.length || !neg.length) return NaN;
@@ -281,9 +286,7 @@ function main() {
   const rule = Number(tr.stats.aiRule);
   console.error(
     'margin trade-off: ' +
-      MARGINS.map(
-        (m) => `+${m}: t=${withMargin(rule, m).toFixed(4)} default≥t ${pct(def.filter((x) => x.r.score >= withMargin(rule, m)).length / def.length)}`,
-      ).join('; '),
+      MARGINS.map((m) => `+${m}: t=${withMargin(rule, m).toFixed(4)} default≥t ${pct(def.filter((x) => inBand(x, rule, m)).length / def.length)}`).join('; '),
   );
   // the fairness note beside every result quotes the held-out student essays: school writing this model never saw
   const essays = humans.filter((x) => x.s.source === 'outfox');
@@ -339,9 +342,7 @@ function main() {
       }
       console.error(loso[loso.length - 1]);
       const fr = Number(ft.stats.aiRule);
-      console.error(
-        `  ${left} FPR by margin: ` + MARGINS.map((m) => `+${m}: ${pct(hs.filter((x) => x.r.score >= withMargin(fr, m)).length / hs.length)}`).join('; '),
-      );
+      console.error(`  ${left} FPR by margin: ` + MARGINS.map((m) => `+${m}: ${pct(hs.filter((x) => inBand(x, fr, m)).length / hs.length)}`).join('; '));
     }
     losoSummary.push(...loso);
     loso.push('');

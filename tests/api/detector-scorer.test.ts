@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { usageEvents } from '../../src/db/schema';
 import { detect, thresholds } from '../../src/engines/detector';
+import { aiThreshold } from '../../src/engines/detector/model';
 import { analyticCurvature, combineWithEngine, curvatureToProbability } from '../../src/engines/detector/curvature';
 import { createTestApp, json, post, type TestApp } from '../helpers/app';
 import { startProvider, vllmEchoCompletion, type FakeProvider } from '../helpers/provider-servers';
@@ -14,7 +15,13 @@ const TEXT =
   'We drove up to the lake on Friday, later than planned because Sam forgot the tent poles and we had to turn back. ' +
   'By the time we got there it was dark, the campsite was muddy and the only free pitch was next to a family with three dogs. ' +
   'Honestly it was fine. The dogs were friendly, the kids shared their marshmallows, and on Saturday the rain stopped long enough for a swim. ' +
-  'I would go again, but I would pack the poles myself.';
+  'I would go again, but I would pack the poles myself. ' +
+  // long enough (150+ words) for a confident scorer to lift the engine's score into the 'ai' band, which is higher for
+  // short texts (aiThreshold)
+  "Sunday it rained. I couldn't find my other sock and Sam's mattress went flat, so he was grumpy till lunch. " +
+  "We ate cold beans from the tin since the stove wouldn't light, and I think one of the dogs took our bread. " +
+  "The drive home was nice though, we sang to the radio and I've told my sister we'd go back in June if she lends us " +
+  "her tent, which she won't.";
 
 const TOP = { ' the': -0.7, ' a': -1.4, ' of': -2, ' and': -2.5, ' to': -3 };
 /** Every token is the model's first choice: machine-like, a large positive curvature. */
@@ -36,7 +43,8 @@ function promptCurvature(body: ReturnType<typeof vllmEchoCompletion>): number {
 }
 
 const local = detect(TEXT);
-const ENGINE_BANDS = { ai: thresholds.ai, human: thresholds.human, minWords: thresholds.minWords };
+// the engine's bands for this text's length (the 'ai' one moves with it)
+const ENGINE_BANDS = { ai: aiThreshold(thresholds, local.wordCount), human: thresholds.human, minWords: thresholds.minWords };
 
 /** What the answer must be when the scorer could not be used: the offline engine alone. */
 function expectEngineAlone(body: any) {
@@ -102,7 +110,7 @@ describe('neural detector scorer (vLLM-compatible completions server)', () => {
     expect(body.analysis[0]).toBe(`AI probability: ${(body.score * 100).toFixed(2)}%`);
     // the engine alone reads this text as human; combined with a confident scorer it passes the engine's 'ai' band
     expect(local.verdict).toBe('human');
-    expect(body.score).toBeGreaterThanOrEqual(thresholds.ai);
+    expect(body.score).toBeGreaterThanOrEqual(ENGINE_BANDS.ai);
     expect(body.verdict).toBe('ai');
     expect(body.bands).toEqual(ENGINE_BANDS);
     expect(body.reasons.at(-1)).toMatch(/neural language model \(EleutherAI\/gpt-neo-2\.7B\).*curvature/);

@@ -6,6 +6,7 @@ import { detectionDataDir, hasDetectionData, isHeldOut, loadDetectionData } from
 import { gunzipSync } from 'node:zlib';
 import { readdirSync, statSync } from 'node:fs';
 import charLmJson from '../../src/engines/detector/model/charlm.json';
+import { aiThreshold } from '../../src/engines/detector/model';
 import weightsJson from '../../src/engines/detector/model/weights.json';
 import { charLmFeatures, charLmFromJson, LM_FEATURE_NAMES, type CharLmJson } from '../../src/engines/detector/charlm';
 
@@ -175,7 +176,8 @@ describe('detector engine', () => {
 
   it('decideVerdict applies the bands', () => {
     const t = thresholds;
-    const base = { wordCount: 200, aiShare: 0, humanShare: 0, sentenceCount: 10 };
+    // thresholds.ai is the 'ai' threshold of a 400-word text (aiThreshold)
+    const base = { wordCount: 400, aiShare: 0, humanShare: 0, sentenceCount: 10 };
     expect(decideVerdict({ ...base, score: t.ai })).toBe('ai');
     expect(decideVerdict({ ...base, score: t.human })).toBe('human');
     expect(decideVerdict({ ...base, score: (t.ai + t.human) / 2 })).toBe('uncertain');
@@ -185,6 +187,22 @@ describe('detector engine', () => {
     // in the calibrated 'ai' band the document score decides, even where sentences disagree
     expect(decideVerdict({ ...base, score: t.ai, aiShare: 0.4, humanShare: 0.4 })).toBe('ai');
     expect(t.human).toBeLessThan(t.ai);
+  });
+
+  it("moves the 'ai' threshold with length: shorter texts need a higher score", () => {
+    const t = thresholds;
+    expect(t.aiLengthSlope).toBeGreaterThan(0);
+    expect(aiThreshold(t, 400)).toBe(t.ai);
+    const at = [60, 150, 300, 400, 800, 1500].map((n) => aiThreshold(t, n));
+    for (let i = 1; i < at.length; i++) expect(at[i]).toBeLessThan(at[i - 1]);
+    expect(at[at.length - 1]).toBeGreaterThan(t.human);
+    // the verdict follows: a score that is 'ai' at 800 words is not at 150
+    const base = { aiShare: 0, humanShare: 0, sentenceCount: 10 };
+    const score = (aiThreshold(t, 800) + t.ai) / 2;
+    expect(decideVerdict({ ...base, score, wordCount: 800 })).toBe('ai');
+    expect(decideVerdict({ ...base, score, wordCount: 150 })).toBe('uncertain');
+    // without the slope (weights before 2.4.0) the threshold is the same at every length
+    expect(aiThreshold({ ai: t.ai }, 100)).toBe(t.ai);
   });
 
   it('is fast enough on a 1,000-word document', () => {

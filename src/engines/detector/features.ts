@@ -329,6 +329,11 @@ export interface ExtractOptions {
   sparse?: 'words' | 'style';
   /** also return the tokens and each key's bucket (Features.keys), for the explanations (patterns.ts) */
   keys?: boolean;
+  /**
+   * false: skip the dense features (all returned as 0, no lexicon phrases), for models that give them no weight; the
+   * sentence statistics, the lexicon scan and zlib are most of extract()'s time after the n-grams
+   */
+  dense?: boolean;
 }
 
 const CURATED_WORDS = new Set<string>();
@@ -340,6 +345,41 @@ export function extract(norm: string, opts: ExtractOptions): Features {
   const words: string[] = [];
   for (const t of toks) if (WORD_RE.test(t)) words.push(t);
   const nw = Math.max(1, words.length);
+
+  // hashed sparse features: word unigrams, word bigrams, masked (function-word / shape) trigrams
+  const B = opts.buckets;
+  const counts = new Map<number, number>();
+  const keyBuckets = opts.keys ? new Int32Array(toks.length * KEYS_PER_TOKEN) : null;
+  let nk = 0;
+  const bump = (key: string) => {
+    const h = fnv1a32(key) % B;
+    counts.set(h, (counts.get(h) ?? 0) + 1);
+    if (keyBuckets) keyBuckets[nk++] = h;
+  };
+  forEachSparseKey(toks, opts.sparse === 'style', bump);
+  const keys = [...counts.keys()].sort((a, b) => a - b);
+  const idx = new Int32Array(keys.length);
+  const val = new Float32Array(keys.length);
+  let norm2 = 0;
+  for (let i = 0; i < keys.length; i++) {
+    const v = Math.log1p(counts.get(keys[i])!);
+    idx[i] = keys[i];
+    val[i] = v;
+    norm2 += v * v;
+  }
+  const inv = norm2 > 0 ? 1 / Math.sqrt(norm2) : 0;
+  for (let i = 0; i < val.length; i++) val[i] *= inv;
+
+  if (opts.dense === false)
+    return {
+      dense: new Float64Array(N_DENSE),
+      idx,
+      val,
+      words: words.length,
+      aiPhrases: [],
+      humanPhrases: [],
+      keys: keyBuckets ? { toks, buckets: keyBuckets } : undefined,
+    };
 
   // sentences (on normalised text)
   const sents = splitSentences(norm);
@@ -426,36 +466,12 @@ export function extract(norm: string, opts: ExtractOptions): Features {
 
   const { aiLex, huLex, aiPhrases, humanPhrases } = lexiconMatch(words, opts.lexicon);
 
-  // hashed sparse features: word unigrams, word bigrams, masked (function-word / shape) trigrams
-  const B = opts.buckets;
-  const counts = new Map<number, number>();
-  const keyBuckets = opts.keys ? new Int32Array(toks.length * KEYS_PER_TOKEN) : null;
-  let nk = 0;
-  const bump = (key: string) => {
-    const h = fnv1a32(key) % B;
-    counts.set(h, (counts.get(h) ?? 0) + 1);
-    if (keyBuckets) keyBuckets[nk++] = h;
-  };
-  forEachSparseKey(toks, opts.sparse === 'style', bump);
   const bigrams = new Set<string>();
   let prev = '<s>';
   for (const t of toks) {
     bigrams.add(prev + ' ' + t);
     prev = t;
   }
-  const keys = [...counts.keys()].sort((a, b) => a - b);
-  const idx = new Int32Array(keys.length);
-  const val = new Float32Array(keys.length);
-  let norm2 = 0;
-  for (let i = 0; i < keys.length; i++) {
-    const v = Math.log1p(counts.get(keys[i])!);
-    idx[i] = keys[i];
-    val[i] = v;
-    norm2 += v * v;
-  }
-  const inv = norm2 > 0 ? 1 / Math.sqrt(norm2) : 0;
-  for (let i = 0; i < val.length; i++) val[i] *= inv;
-
   const per100 = 100 / nw;
   const d = new Float64Array(N_DENSE);
   let j = 0;

@@ -24,7 +24,7 @@ import {
   type Span,
 } from './features';
 import { describePattern, patternPush, patternTokens, standoutPatterns, type PatternPush, type Standout } from './patterns';
-import { LinearModel, combineSentenceScore, lexiconFromJson, logit, sigmoid, type Thresholds, type WeightsJson } from './model';
+import { LinearModel, aiThreshold, combineSentenceScore, lexiconFromJson, logit, sigmoid, type Thresholds, type WeightsJson } from './model';
 
 export { splitSentences, normalise } from './features';
 export type { Span } from './features';
@@ -70,9 +70,10 @@ export function decideVerdict(v: VerdictInput, t: Thresholds = thresholds): Verd
   if (v.score <= t.human) return 'human';
   // The 'ai' band is calibrated on human text (≤ 1 % of it per source) and the sentence scores are the weaker signal,
   // so a document in that band is called AI-generated even where its sentences disagree; its highlights still show them.
-  if (v.score >= t.ai) return 'ai';
+  const ai = aiThreshold(t, v.wordCount);
+  if (v.score >= ai) return 'ai';
   // 'mixed' is a partial accusation, so it also needs the document score in the upper half of the uncertain band
-  const disagree = v.sentenceCount >= t.mixedMinSentences && v.aiShare >= t.mixedShare && v.humanShare >= t.mixedShare && v.score >= (t.human + t.ai) / 2;
+  const disagree = v.sentenceCount >= t.mixedMinSentences && v.aiShare >= t.mixedShare && v.humanShare >= t.mixedShare && v.score >= (t.human + ai) / 2;
   return disagree ? 'mixed' : 'uncertain';
 }
 
@@ -205,6 +206,9 @@ export function createDetector(W: WeightsJson, charLm: CharLmTables | null): Det
   const MODEL_VERSION = W.modelVersion;
   const SPARSE = W.sparseMode ?? 'words';
   const EXPLAIN = W.explain ?? null;
+  // models whose dense weights are all 0 (2.3.0 on: none passes the sign filter) skip computing them
+  const DOC_DENSE = DOC.wDense.some((w) => w !== 0);
+  const WIN_DENSE = WIN.wDense.some((w) => w !== 0);
 
   function docReasons(f: Features, score: number, words: number, pp: PatternPush | null): string[] {
     const reasons: string[] = [];
@@ -327,7 +331,7 @@ export function createDetector(W: WeightsJson, charLm: CharLmTables | null): Det
     if (run && run.words >= RUN_MIN_WORDS) blocks.push(run);
     const long = blocks.map(({ start, end }) => ({ start, end }));
     if (long.length < 2) return [];
-    const opts = { buckets: W.buckets, lexicon: LEX, zlib: true, lm: null, sparse: SPARSE };
+    const opts = { buckets: W.buckets, lexicon: LEX, zlib: true, lm: null, sparse: SPARSE, dense: DOC_DENSE };
     return long.map((q) => ({ ...q, p: DOC.prob(extract(normalise(text.slice(q.start, q.end)), opts)) }));
   }
 
@@ -346,7 +350,7 @@ export function createDetector(W: WeightsJson, charLm: CharLmTables | null): Det
       const lo = i > 0 && joined(i - 1, i) ? i - 1 : i;
       const hi = i + 1 < spans.length && joined(i, i + 1) ? i + 1 : i;
       const sentText = text.slice(spans[i].start, spans[i].end);
-      const opts = { buckets: W.buckets, lexicon: LEX, zlib: false, sparse: SPARSE };
+      const opts = { buckets: W.buckets, lexicon: LEX, zlib: false, sparse: SPARSE, dense: WIN_DENSE };
       const pWin = WIN.prob(extract(normalise(text.slice(spans[lo].start, spans[hi].end)), opts));
       const pSelf = lo === hi ? pWin : WIN.prob(extract(normalise(sentText), opts));
       let score = combineSentenceScore(pWin, pSelf);
@@ -359,13 +363,13 @@ export function createDetector(W: WeightsJson, charLm: CharLmTables | null): Det
   }
 
   function styleLogit(text: string): number {
-    return DOC.logit(extract(normalise(text), { buckets: W.buckets, lexicon: LEX, zlib: false, lm: null, sparse: SPARSE }));
+    return DOC.logit(extract(normalise(text), { buckets: W.buckets, lexicon: LEX, zlib: false, lm: null, sparse: SPARSE, dense: DOC_DENSE }));
   }
 
   function detect(text: string): DetectionResult {
     const input = typeof text === 'string' ? text : '';
     const norm = normalise(input);
-    const f = extract(norm, { buckets: W.buckets, lexicon: LEX, zlib: true, lm: CHARLM, sparse: SPARSE, keys: EXPLAIN !== null });
+    const f = extract(norm, { buckets: W.buckets, lexicon: LEX, zlib: true, lm: CHARLM, sparse: SPARSE, keys: EXPLAIN !== null, dense: DOC_DENSE });
     const wordCount = f.words;
     const score = wordCount === 0 ? 0.5 : r4(DOC.prob(f));
     const pp = f.keys && wordCount > 0 ? patternPush(f.keys, DOC.wSparse) : null;

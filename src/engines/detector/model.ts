@@ -19,8 +19,10 @@ export interface LinearModelJson {
 export interface Thresholds {
   /** minimum word count for any verdict other than 'uncertain' */
   minWords: number;
-  /** document score >= ai -> 'ai' (calibrated to keep held-out human FPR <= 1 %) */
+  /** document score >= ai -> 'ai' (calibrated to keep held-out human FPR <= 1 %), for a text of 400 words (aiThreshold) */
   ai: number;
+  /** how the 'ai' threshold moves with length (aiThreshold); absent or 0 in weights trained before 2.4.0 */
+  aiLengthSlope?: number;
   /** document score <= human -> 'human'; in between -> 'uncertain' */
   human: number;
   /** a sentence window with score >= sentenceAi counts as clearly AI */
@@ -64,6 +66,21 @@ export function logit(p: number): number {
 /** The threshold `margin` log-odds above probability `p` (the safety margin of the 'ai' band). */
 export function withMargin(p: number, margin: number): number {
   return sigmoid(logit(p) + margin);
+}
+
+/** Word count at which the 'ai' threshold is `thresholds.ai` itself (aiThreshold). */
+export const LENGTH_REF_WORDS = 400;
+
+/**
+ * The 'ai' threshold for a text of `words` words: `t.ai` plus `t.aiLengthSlope` log-odds × (√(400 / words) − 1), so a
+ * short text needs a higher score to be called AI-generated and a long one a little less. A score is an average over
+ * the text's n-grams, and averages over fewer of them spread wider: short human texts reach the top tail, where the
+ * band sits, far more often than long ones. The score itself is left alone, so the 'human' band is not moved.
+ */
+export function aiThreshold(t: Pick<Thresholds, 'ai' | 'aiLengthSlope'>, words: number): number {
+  const slope = t.aiLengthSlope ?? 0;
+  if (!slope || words <= 0) return t.ai;
+  return Math.min(0.9999, sigmoid(logit(t.ai) + slope * (Math.sqrt(LENGTH_REF_WORDS / words) - 1)));
 }
 
 export const Z_CLIP = 5;

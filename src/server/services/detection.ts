@@ -4,6 +4,7 @@
  * body of POST /api/tools/content-detector except the caller's allowance.
  */
 import { rescore, thresholds, type DetectionResult } from '../../engines/detector';
+import { aiThreshold } from '../../engines/detector/model';
 import { bandOf, SHORT_TEXT_NOTE, VERDICT_TEXT } from '../../shared/detector-verdicts';
 import { combineWithEngine } from '../../engines/detector/curvature';
 import { percent, type DetectEngine, type DetectResponse, type Verdict, type VerdictBands } from '../../shared/api/detector';
@@ -24,6 +25,7 @@ interface Log {
  * uncertain band; texts too short for any reliable verdict stay 'uncertain' whoever scored them.
  */
 export const PROVIDER_BANDS: VerdictBands = { ai: 0.8, human: 0.2, minWords: thresholds.minWords };
+/** The engine's bands for a text of 400 words; detectionAnswer() sends each text the 'ai' threshold for its length. */
 export const ENGINE_BANDS: VerdictBands = { ai: thresholds.ai, human: thresholds.human, minWords: thresholds.minWords };
 
 export function providerVerdict(score: number, local: DetectionResult): Verdict {
@@ -129,7 +131,8 @@ export function detectionBody(outcome: DetectionOutcome): Omit<DetectResponse, '
   }
   const analysis = [`AI probability: ${percent(score)}`, `Human probability: ${percent(1 - score)}`, ...reasons];
   if (remote?.provider === 'sapling') analysis.push(SAPLING_LINE);
-  const bands = remote ? PROVIDER_BANDS : ENGINE_BANDS;
+  // the engine's 'ai' band depends on the text's length (aiThreshold), so the bands sent are this text's
+  const bands = remote ? PROVIDER_BANDS : { ...ENGINE_BANDS, ai: aiThreshold(thresholds, local.wordCount) };
   return {
     ai_score: score,
     score,

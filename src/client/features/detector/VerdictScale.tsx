@@ -30,8 +30,8 @@ export function VerdictScale({ score, bands, wordCount }: { score: number; bands
       </div>
       <figcaption className="mt-1.5 text-xs leading-5 text-muted-foreground">
         This text scored <strong className="font-semibold text-foreground">{percent(score)}</strong>, in the “{VERDICT_TEXT[bandOf(score, bands)]}” band. “
-        {VERDICT_TEXT.human}” up to {percent(bands.human)}, “{VERDICT_TEXT.ai}” from {percent(bands.ai)}; in between it says “{VERDICT_TEXT.uncertain}”, or
-        “Mixed” where its sentences disagree.
+        {VERDICT_TEXT.human}” up to {percent(bands.human)}, “{VERDICT_TEXT.ai}” from {percent(bands.ai)} at this length (shorter texts need a higher score); in
+        between it says “{VERDICT_TEXT.uncertain}”, or “Mixed” where its sentences disagree.
       </figcaption>
     </figure>
   );
