@@ -188,7 +188,7 @@ function main() {
   );
   out.push('');
   out.push(
-    `Thresholds of this run: ai ≥ ${t.ai.toFixed(4)}, human ≤ ${t.human.toFixed(4)}, sentence ai ≥ ${t.sentenceAi.toFixed(3)}, sentence human ≤ ${t.sentenceHuman.toFixed(3)}.`,
+    `Thresholds of this run: ai ≥ ${t.ai.toFixed(4)} for a 400-word text (${aiThreshold(t, 150).toFixed(4)} at 150 words, ${aiThreshold(t, 1000).toFixed(4)} at 1,000), human ≤ ${t.human.toFixed(4)}, sentence ai ≥ ${t.sentenceAi.toFixed(3)}, sentence human ≤ ${t.sentenceHuman.toFixed(3)}.`,
   );
   out.push('');
   out.push('### By voice and instruction');

@@ -58,7 +58,11 @@ export function percent(p: number): string {
   return `${(p * 100).toFixed(2)}%`;
 }
 
-/** A probability as a whole percent ("95%"), for gauges, chips and tooltips where two decimals are noise. */
+/**
+ * A probability as a whole percent ("95%"), for gauges, chips and tooltips where two decimals are noise. A probability
+ * short of certainty never reads as certain: 0.9957 is "99%", not "100%" (and 0.004 is "1%").
+ */
 export function wholePercent(p: number): string {
-  return `${Math.round(p * 100)}%`;
+  const n = Math.round(p * 100);
+  return `${p > 0 && p < 1 ? Math.min(99, Math.max(1, n)) : n}%`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCompact, formatDate, formatDay, formatNumber, formatUtcDay, percentage } from '@/shared/format';
+import { formatCompact, formatDate, formatDay, formatNumber, formatUtcDay, percentage, wholePercent } from '@/shared/format';
 
 describe('percentage', () => {
   it('is 0 when the total is 0 or less', () => {
@@ -14,6 +14,19 @@ describe('percentage', () => {
     expect(percentage(12_500, 50_000)).toBe(25);
     expect(percentage(-3, 10)).toBe(0);
     expect(percentage(Number.NaN, 10)).toBe(0);
+  });
+});
+
+describe('wholePercent', () => {
+  it('rounds a probability to a whole percent', () => {
+    expect(wholePercent(0.954)).toBe('95%');
+    expect(wholePercent(0.5)).toBe('50%');
+  });
+  it('never reads as certain when the probability is not', () => {
+    expect(wholePercent(0.9957)).toBe('99%');
+    expect(wholePercent(0.004)).toBe('1%');
+    expect(wholePercent(1)).toBe('100%');
+    expect(wholePercent(0)).toBe('0%');
   });
 });
 

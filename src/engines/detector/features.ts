@@ -370,16 +370,8 @@ export function extract(norm: string, opts: ExtractOptions): Features {
   const inv = norm2 > 0 ? 1 / Math.sqrt(norm2) : 0;
   for (let i = 0; i < val.length; i++) val[i] *= inv;
 
-  if (opts.dense === false)
-    return {
-      dense: new Float64Array(N_DENSE),
-      idx,
-      val,
-      words: words.length,
-      aiPhrases: [],
-      humanPhrases: [],
-      keys: keyBuckets ? { toks, buckets: keyBuckets } : undefined,
-    };
+  const sparse = { idx, val, words: words.length, keys: keyBuckets ? { toks, buckets: keyBuckets } : undefined };
+  if (opts.dense === false) return { ...sparse, dense: new Float64Array(N_DENSE), aiPhrases: [], humanPhrases: [] };
 
   // sentences (on normalised text)
   const sents = splitSentences(norm);
@@ -507,7 +499,7 @@ export function extract(norm: string, opts: ExtractOptions): Features {
   d[j++] = toks.length > 0 ? bigrams.size / toks.length : 0;
   if (opts.lm) for (const v of charLmFeatures(opts.lm, norm)) d[j++] = v;
 
-  return { dense: d, idx, val, words: words.length, aiPhrases, humanPhrases, keys: keyBuckets ? { toks, buckets: keyBuckets } : undefined };
+  return { ...sparse, dense: d, aiPhrases, humanPhrases };
 }
 
 /** keys per token: its unigram, the bigram it ends and the masked trigram it ends, in that order */

@@ -209,6 +209,8 @@ export function createDetector(W: WeightsJson, charLm: CharLmTables | null): Det
   // models whose dense weights are all 0 (2.3.0 on: none passes the sign filter) skip computing them
   const DOC_DENSE = DOC.wDense.some((w) => w !== 0);
   const WIN_DENSE = WIN.wDense.some((w) => w !== 0);
+  /** what every extract() call of this detector shares */
+  const FEAT = { buckets: W.buckets, lexicon: LEX, sparse: SPARSE };
 
   function docReasons(f: Features, score: number, words: number, pp: PatternPush | null): string[] {
     const reasons: string[] = [];
@@ -331,7 +333,7 @@ export function createDetector(W: WeightsJson, charLm: CharLmTables | null): Det
     if (run && run.words >= RUN_MIN_WORDS) blocks.push(run);
     const long = blocks.map(({ start, end }) => ({ start, end }));
     if (long.length < 2) return [];
-    const opts = { buckets: W.buckets, lexicon: LEX, zlib: true, lm: null, sparse: SPARSE, dense: DOC_DENSE };
+    const opts = { ...FEAT, zlib: true, lm: null, dense: DOC_DENSE };
     return long.map((q) => ({ ...q, p: DOC.prob(extract(normalise(text.slice(q.start, q.end)), opts)) }));
   }
 
@@ -350,7 +352,7 @@ export function createDetector(W: WeightsJson, charLm: CharLmTables | null): Det
       const lo = i > 0 && joined(i - 1, i) ? i - 1 : i;
       const hi = i + 1 < spans.length && joined(i, i + 1) ? i + 1 : i;
       const sentText = text.slice(spans[i].start, spans[i].end);
-      const opts = { buckets: W.buckets, lexicon: LEX, zlib: false, sparse: SPARSE, dense: WIN_DENSE };
+      const opts = { ...FEAT, zlib: false, dense: WIN_DENSE };
       const pWin = WIN.prob(extract(normalise(text.slice(spans[lo].start, spans[hi].end)), opts));
       const pSelf = lo === hi ? pWin : WIN.prob(extract(normalise(sentText), opts));
       let score = combineSentenceScore(pWin, pSelf);
@@ -363,13 +365,13 @@ export function createDetector(W: WeightsJson, charLm: CharLmTables | null): Det
   }
 
   function styleLogit(text: string): number {
-    return DOC.logit(extract(normalise(text), { buckets: W.buckets, lexicon: LEX, zlib: false, lm: null, sparse: SPARSE, dense: DOC_DENSE }));
+    return DOC.logit(extract(normalise(text), { ...FEAT, zlib: false, lm: null, dense: DOC_DENSE }));
   }
 
   function detect(text: string): DetectionResult {
     const input = typeof text === 'string' ? text : '';
     const norm = normalise(input);
-    const f = extract(norm, { buckets: W.buckets, lexicon: LEX, zlib: true, lm: CHARLM, sparse: SPARSE, keys: EXPLAIN !== null, dense: DOC_DENSE });
+    const f = extract(norm, { ...FEAT, zlib: true, lm: CHARLM, keys: EXPLAIN !== null, dense: DOC_DENSE });
     const wordCount = f.words;
     const score = wordCount === 0 ? 0.5 : r4(DOC.prob(f));
     const pp = f.keys && wordCount > 0 ? patternPush(f.keys, DOC.wSparse) : null;

@@ -44,7 +44,7 @@ export const DetectorResult = forwardRef<HTMLDivElement, { result: DetectRespons
             {verdict.title}
           </h2>
           <p className="mt-1 text-sm text-muted-foreground">{verdict.detail}</p>
-          {result.bands && <VerdictScale score={result.score} bands={result.bands} wordCount={result.wordCount} />}
+          {result.bands && <VerdictScale score={result.score} bands={result.bands} wordCount={result.wordCount} byLength={result.provider === 'veritext'} />}
           <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:max-w-sm">
             <div className="rounded-lg bg-muted px-3 py-2">
               <dt className="text-xs text-muted-foreground">AI probability</dt>

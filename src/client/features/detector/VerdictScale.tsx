@@ -6,7 +6,18 @@ import { bandOf, SHORT_TEXT_NOTE, VERDICT_TEXT } from '@/shared/detector-verdict
  * Where the score sits against the bands that decide the verdict. The 'AI' band is deliberately narrow (few human
  * texts may reach it), so without this a reader sees "95 %" next to "Uncertain" and cannot tell why.
  */
-export function VerdictScale({ score, bands, wordCount }: { score: number; bands: VerdictBands; wordCount: number }) {
+export function VerdictScale({
+  score,
+  bands,
+  wordCount,
+  byLength,
+}: {
+  score: number;
+  bands: VerdictBands;
+  wordCount: number;
+  /** the bands are the offline engine's, whose 'AI' band depends on the text's length (a provider's does not) */
+  byLength: boolean;
+}) {
   if (wordCount < bands.minWords) {
     return (
       <p className="mt-3 text-xs text-muted-foreground" data-testid="verdict-scale">
@@ -30,8 +41,9 @@ export function VerdictScale({ score, bands, wordCount }: { score: number; bands
       </div>
       <figcaption className="mt-1.5 text-xs leading-5 text-muted-foreground">
         This text scored <strong className="font-semibold text-foreground">{percent(score)}</strong>, in the “{VERDICT_TEXT[bandOf(score, bands)]}” band. “
-        {VERDICT_TEXT.human}” up to {percent(bands.human)}, “{VERDICT_TEXT.ai}” from {percent(bands.ai)} at this length (shorter texts need a higher score); in
-        between it says “{VERDICT_TEXT.uncertain}”, or “Mixed” where its sentences disagree.
+        {VERDICT_TEXT.human}” up to {percent(bands.human)}, “{VERDICT_TEXT.ai}” from {percent(bands.ai)}
+        {byLength && ' at this length (shorter texts need a higher score)'}; in between it says “{VERDICT_TEXT.uncertain}”, or “Mixed” where its sentences
+        disagree.
       </figcaption>
     </figure>
   );
