@@ -32,8 +32,8 @@ import { SOURCES, type Sample, wordCount } from './detector-data';
 
 /**
  * Genre families (HYPER.genreMatch): the assistant corpus's genres grouped with the human corpora's genres they
- * resemble, so that its AI texts can be weighted like the human texts of the same family. Genres not listed form a
- * family of their own.
+ * resemble, so that its AI texts can be weighted like the human texts of the same family. A genre not listed forms a
+ * family of its own, with no human weight, so its documents get no weight at all: a new genre must be listed.
  */
 const GENRE_FAMILY: Record<string, string> = {
   'student-essay': 'essay',
@@ -46,6 +46,10 @@ const GENRE_FAMILY: Record<string, string> = {
   'lab-report': 'essay',
   'discussion-post': 'essay',
   'book-review': 'essay',
+  'reading-response': 'essay',
+  'film-review': 'essay',
+  'book-report': 'essay',
+  'peer-feedback': 'essay',
   'news-article': 'news',
   'entertainment-article': 'news',
   'finance-article': 'news',
@@ -54,6 +58,7 @@ const GENRE_FAMILY: Record<string, string> = {
   'culture-article': 'news',
   'opinion-editorial': 'news',
   newsletter: 'news',
+  'letter-to-the-editor': 'news',
   'encyclopedia-entry': 'reference',
   'country-profile': 'reference',
   'technical-explanation': 'reference',
@@ -63,6 +68,9 @@ const GENRE_FAMILY: Record<string, string> = {
   'research-abstract': 'reference',
   'faq-page': 'reference',
   'study-guide': 'reference',
+  'literature-review': 'reference',
+  biography: 'reference',
+  'user-manual': 'reference',
   book: 'literary',
   'religious-text': 'literary',
   poem: 'literary',
@@ -77,6 +85,17 @@ const GENRE_FAMILY: Record<string, string> = {
   'product-description': 'business',
   'landing-page-copy': 'business',
   'resume-summary': 'business',
+  'meeting-notes': 'business',
+  'grant-proposal': 'business',
+  'case-study': 'business',
+  'thank-you-note': 'business',
+  'policy-brief': 'business',
+  'marketing-email': 'business',
+  'ad-copy': 'business',
+  'app-store-description': 'business',
+  'report-card-comments': 'business',
+  'incident-report': 'business',
+  'real-estate-listing': 'business',
   'mixed-web': 'web',
   'blog-post': 'web',
   'seo-article': 'web',
@@ -84,6 +103,8 @@ const GENRE_FAMILY: Record<string, string> = {
   'forum-answer': 'web',
   'social-post': 'web',
   'podcast-script': 'web',
+  'video-script': 'web',
+  'linkedin-post': 'web',
 };
 export const genreFamily = (g: string | undefined) => GENRE_FAMILY[g ?? ''] ?? `other:${g ?? ''}`;
 
@@ -805,6 +826,11 @@ export function trainAll(
   const train = docs.filter((d) => !isHoldout(d.sample) && used(d));
   const hold = docs.filter((d) => isHoldout(d.sample) && used(d));
   log(`train ${train.length} docs, calibration holdout ${hold.length} docs`);
+  if (HYPER.genreMatch) {
+    // an unlisted genre is a family with no human weight, so its assistant documents would silently weigh nothing
+    const orphans = new Set(train.filter((d) => d.sample.source === 'ai2026' && !GENRE_FAMILY[d.sample.genre ?? '']).map((d) => d.sample.genre));
+    if (orphans.size) throw new Error(`Assistant-corpus genres missing from GENRE_FAMILY (they would get no weight): ${[...orphans].join(', ')}`);
+  }
   const lex = deriveLexicon(train);
   log(`lexicon: ${lex.ai.length} AI phrases, ${lex.human.length} human phrases`);
   applyLexicon(docs, lex.lexicon);

@@ -2,16 +2,24 @@
  * Builds datasets/ai-2026/corpus.jsonl.gz from the writers' raw files (`tsx scripts/ai2026/build-corpus.ts DIR…`).
  * Checks every polished and mixed document's human source exists in ../shared/datasets/detection and that a mixed
  * document rebuilds. Deterministic: documents are ordered by genre, voice and a hash of their text.
+ *
+ * `--append` keeps the records already in the corpus (the first writers' raw files are not kept) and adds the new
+ * ones. New documents must be in new genres: ids are numbered per genre, so an old genre's ids, and with them the
+ * calibration split (hashed on the id), would otherwise shift.
  */
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { hash32, loadDetectionData } from '../detector-data';
 import { parseRaw, type RawDoc } from './corpus-lib';
-import { assembleMixed, CORPUS_PATH, humanIndex, type CorpusRecord } from './corpus';
+import { assembleMixed, CORPUS_PATH, humanIndex, readCorpus, type CorpusRecord } from './corpus';
 
+const args = process.argv.slice(2);
+const append = args.includes('--append');
+const kept: CorpusRecord[] = append ? readCorpus() : [];
+const keptGenres = new Set(kept.map((r) => r.genre));
 const files: string[] = [];
-for (const arg of process.argv.slice(2)) {
+for (const arg of args.filter((a) => a !== '--append')) {
   const walk = (p: string) => {
     if (statSync(p).isDirectory()) for (const f of readdirSync(p).sort()) walk(join(p, f));
     else if (p.endsWith('.txt')) files.push(p);
@@ -27,9 +35,13 @@ for (const f of files) {
 }
 const humans = humanIndex(loadDetectionData());
 const words = (t: string) => (t.match(/\S+/g) ?? []).length;
-const seen = new Set<string>();
+const seen = new Set<string>(kept.filter((r) => r.text).map((r) => r.text!.replace(/\s+/g, ' ').trim()));
 const records: CorpusRecord[] = [];
 for (const d of raw) {
+  if (keptGenres.has(d.genre)) {
+    errors.push(`${d.file}: genre ${d.genre} is already in the corpus (--append takes new genres only); dropped`);
+    continue;
+  }
   const key = d.body.replace(/\s+/g, ' ').trim();
   if (seen.has(key)) {
     errors.push(`${d.file}: duplicate document dropped`);
@@ -84,12 +96,14 @@ for (const r of records) {
   perGenre.set(r.genre, n);
   r.id = `${r.genre}-${String(n).padStart(3, '0')}`;
 }
+// kept records keep their ids and their place; the new genres follow them
+records.unshift(...kept);
 mkdirSync(dirname(CORPUS_PATH), { recursive: true });
 const gz = gzipSync(records.map((r) => JSON.stringify(r)).join('\n') + '\n', { level: 9 });
 writeFileSync(CORPUS_PATH, gz);
 const byVoice = new Map<string, number>();
 for (const r of records) byVoice.set(r.voice, (byVoice.get(r.voice) ?? 0) + 1);
 console.log(
-  `${records.length} documents in ${perGenre.size} genres (${[...byVoice].map(([k, v]) => `${k} ${v}`).join(', ')}); ${(gz.length / 1e6).toFixed(2)} MB -> ${CORPUS_PATH}`,
+  `${records.length} documents in ${new Set(records.map((r) => r.genre)).size} genres (${[...byVoice].map(([k, v]) => `${k} ${v}`).join(', ')}); ${(gz.length / 1e6).toFixed(2)} MB -> ${CORPUS_PATH}`,
 );
 if (errors.length) console.log(`${errors.length} problems:\n  ${errors.slice(0, 40).join('\n  ')}`);
