@@ -107,30 +107,33 @@ describe('resume PDF export', () => {
     expectEveryField(await pdfText(bytes), long);
   });
 
-  it('writes letters the standard fonts lack as base letters, and says which', async () => {
+  it('writes Latin with any diacritic, Greek, Cyrillic, Vietnamese and symbols as typed, substituting nothing', async () => {
     const m = structuredClone(RESUME);
     m.contact.name = 'Antonín Dvořák';
+    m.contact.headline = 'Инженер-программист · Μηχανικός λογισμικού';
     m.experience[0].bullets.push('Cut costs → saved budget');
+    m.skills.push('Tiếng Việt');
     const report = pdfCharacterReport(m);
-    expect(report.unsupported).toEqual([]);
-    expect(report.substituted).toEqual([
-      { char: 'ř', as: 'r', fields: ['Name'] },
-      { char: '→', as: '->', fields: ['Experience 1 bullet 4'] },
-    ]);
-    const text = await pdfText(await renderResumePdf(m, 'modern'));
-    // í is in the standard fonts' set and stays; ř is written as r
-    expect(text).toContain('Antonín Dvorák');
-    expect(text).toContain('Cut costs -> saved budget');
+    expect(report).toEqual({ unsupported: [], substituted: [] });
+    for (const layout of RESUME_LAYOUTS) {
+      const text = (await pdfText(await renderResumePdf(m, layout))).replace(/\s+/g, ' ');
+      for (const s of ['Antonín Dvořák', 'Инженер-программист · Μηχανικός λογισμικού', 'Cut costs → saved budget', 'Tiếng Việt'])
+        expect(text, layout).toContain(s);
+    }
   });
 
-  it('refuses characters it cannot write, naming them and the fields, and the DOCX keeps them', async () => {
+  it('refuses characters its font cannot write, naming them and the fields, and the DOCX keeps them', async () => {
     const m = structuredClone(RESUME);
     m.contact.name = 'Жанна Петрова';
     m.skills.push('日本語');
     const report = pdfCharacterReport(m);
-    expect(report.unsupported.map((u) => u.char)).toContain('Ж');
+    expect(report.unsupported).toEqual([
+      { char: '日', fields: ['Skill 6'] },
+      { char: '本', fields: ['Skill 6'] },
+      { char: '語', fields: ['Skill 6'] },
+    ]);
     await expect(renderResumePdf(m, 'classic')).rejects.toThrow(UnsupportedCharactersError);
-    await expect(renderResumePdf(m, 'classic')).rejects.toThrow(/cannot write "Ж".*\(in Name, Skill 6\)\. Download the DOCX instead/);
+    await expect(renderResumePdf(m, 'classic')).rejects.toThrow(/cannot write "日", "本", "語" \(in Skill 6\)\. Download the DOCX instead/);
     const { text } = await docxXml(await renderResumeDocx(m, 'classic'));
     expect(text).toContain('Жанна Петрова');
     expect(text).toContain('日本語');

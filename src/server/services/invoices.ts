@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { embedUnicodeFont } from '../../engines/resume/pdf';
 import { payments, refunds } from '../../db/schema';
 import { invoiceNumber, type Invoice, type PaymentProviderName, type PaymentStatus } from '../../shared/api/admin-billing';
 import type { PublicUser } from '../../shared/api/auth';
@@ -13,7 +14,8 @@ import { getSettings } from './settings';
  * Invoices: one per payment that went through, derived from the payment and its refunds (nothing is stored, so an
  * invoice cannot disagree with the payments page); the seller is the site as its settings name it. Its owner and
  * staff who may read payments can open it, as a page (JSON for the printable client page) or as a PDF drawn here with
- * pdf-lib's built-in fonts (decision 0005).
+ * pdf-lib (decision 0005) in DejaVu Sans, embedded and subset (engines/resume/pdf.ts), so names and e-mail addresses
+ * in Greek, Cyrillic, Hebrew, Arabic or Vietnamese print as typed.
  */
 
 /** The invoice number in SQL, for searching by it; the same text as invoiceNumber() in the shared contract. */
@@ -61,13 +63,14 @@ const MUTED = rgb(0.4, 0.4, 0.45);
 const RULE = rgb(0.85, 0.85, 0.88);
 
 /**
- * The standard PDF fonts encode WinAnsi only: a character outside it (an e-mail in another script, an emoji in a
- * description) is shown as "?" rather than failing the whole document.
+ * A character the font lacks (CJK, emoji, …) is shown as "?" rather than failing the whole document; the printable
+ * page shows it as typed. Right-to-left text prints its letters but is not reordered (see UnicodeFace in
+ * engines/resume/pdf.ts).
  */
 function encodable(font: PDFFont): (text: string) => string {
   const supported = new Set(font.getCharacterSet());
   return (text) =>
-    Array.from(text.replace(/[\r\n\t]+/g, ' '))
+    Array.from(text.replace(/[\r\n\t]+/g, ' ').normalize('NFC'))
       .map((ch) => (supported.has(ch.codePointAt(0)!) ? ch : '?'))
       .join('');
 }
@@ -97,8 +100,8 @@ export async function invoicePdf(invoice: Invoice): Promise<Uint8Array> {
   // Fixed dates keep the file the same on every download.
   doc.setCreationDate(new Date(invoice.issuedAt));
   doc.setModificationDate(new Date(invoice.issuedAt));
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const regular = await embedUnicodeFont(doc, 'sans');
+  const bold = await embedUnicodeFont(doc, 'sansBold');
   const clean = encodable(regular);
   const page = doc.addPage([A4.width, A4.height]);
   const right = A4.width - MARGIN;

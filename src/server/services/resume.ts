@@ -75,7 +75,7 @@ export function resumeFilename(name: string, ext: 'pdf' | 'docx'): string {
  * (admitCaller refuses a visitor 401 and a plan without the tool 403 before the body is parsed), the request rate,
  * then the metered run (the resume's plain text is what the word limit and the allowance count).
  * Rendering runs inline: the contract bounds the resume (15 jobs of 12 bullets at most) and a full two-page resume
- * renders in 5–25 ms (PDF) and 11–15 ms (DOCX), median, on this 2-core machine under load.
+ * renders in 40–60 ms (PDF, with its DejaVu subsets) and 11–15 ms (DOCX), median, on this 2-core machine under load.
  */
 export async function exportResume(ctx: ServerContext, req: FastifyRequest, reply: FastifyReply): Promise<ResumeFile> {
   const caller = await resolveCaller(ctx, req, reply);

@@ -3,13 +3,15 @@
  * verdict, the reasons, the text with its AI-likely sentences (detector) or matched passages (plagiarism) shaded,
  * the sources, the engine and its version, the date, and for the detector the same fairness note as the page.
  *
- * Fonts: only pdf-lib's standard fonts can be embedded here (a TrueType font needs @pdf-lib/fontkit, which is not
- * installed), and they encode WinAnsi: Western European letters and the usual typography. Other letters with accents
- * are printed as their base letter (ő → o, ł → l), a few symbols by their ASCII spelling, and anything else
- * (Greek, Cyrillic, CJK, emoji) as "?"; the PDF then says how many characters it could not show and that the shared
- * page shows the text exactly.
+ * Fonts: DejaVu Sans, embedded and subset to the glyphs drawn (the loader, shared with the resume and invoice PDFs, is
+ * in engines/resume/pdf.ts). It covers Latin (Vietnamese included), Greek, Cyrillic, Armenian, Georgian, Hebrew,
+ * Arabic and most symbols. What it lacks (CJK, Thai, Indic scripts, emoji) is printed as its base letter or ASCII
+ * spelling where there is one, else as "?"; the PDF then says how many characters it could not show and that the
+ * shared page shows the text exactly. Right-to-left text is out of scope: its letters print, but a line is drawn left
+ * to right with no bidirectional reordering (see UnicodeFace in engines/resume/pdf.ts).
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import { embedUnicodeFont, textWidth } from '../../engines/resume/pdf';
 import { percent } from '../../shared/api/detector';
 import { FAIRNESS_NOTE_TITLE, fairnessNoteBody } from '../../shared/detector-fairness';
 import { bandOf, VERDICT_TEXT } from '../../shared/detector-verdicts';
@@ -43,7 +45,7 @@ export function sentenceTone(score: number): 'red' | 'amber' | null {
   return score > 0.7 ? 'red' : score > 0.4 ? 'amber' : null;
 }
 
-// ---------- text the standard fonts can show ----------
+// ---------- text the font can show ----------
 
 const ASCII_SPELLING: Record<string, string> = {
   '\u2212': '-',
@@ -99,10 +101,10 @@ export class PdfText {
     return out;
   }
 
-  /** `text` as the font can draw it: line breaks and tabs become spaces. */
+  /** `text` as the font can draw it: line breaks and tabs become spaces, letters and accents typed apart are composed. */
   convert(text: string): string {
     let out = '';
-    for (const ch of text.replace(/[\r\n\t]+/g, ' ')) {
+    for (const ch of text.replace(/[\r\n\t]+/g, ' ').normalize('NFC')) {
       const c = this.char(ch);
       if (c !== ch && !/\s/.test(ch)) {
         if (c === '?') this.missing++;
@@ -119,7 +121,6 @@ export class PdfText {
 interface Fonts {
   regular: PDFFont;
   bold: PDFFont;
-  italic: PDFFont;
 }
 
 /** A piece of flowing text: a word, or a marker such as "[2]". */
@@ -254,8 +255,8 @@ class Writer {
         if (t.text === '\n\n') this.gap(lineHeight * 0.45);
         continue;
       }
-      const space = row.length && t.spaceBefore ? widthOf(t.font, ' ', t.size) : 0;
-      const width = widthOf(t.font, t.text, t.size);
+      const space = row.length && t.spaceBefore ? textWidth(t.font, ' ', t.size) : 0;
+      const width = textWidth(t.font, t.text, t.size);
       if (row.length && used + space + width > maxWidth) {
         flush();
         pending = { ...t, spaceBefore: false };
@@ -314,26 +315,13 @@ class Writer {
 
 const sameStyle = (a: Token, b: Token) => a.font === b.font && a.size === b.size && a.rise === b.rise && a.color === b.color;
 
-/** Word widths, remembered per font: a long text repeats its words, and measuring is most of the drawing time. */
-const widths = new WeakMap<PDFFont, Map<string, number>>();
-function widthOf(font: PDFFont, text: string, size: number): number {
-  let m = widths.get(font);
-  if (!m) widths.set(font, (m = new Map()));
-  let w = m.get(text);
-  if (w === undefined) {
-    w = font.widthOfTextAtSize(text, 1000);
-    if (m.size < 50_000) m.set(text, w);
-  }
-  return (w * size) / 1000;
-}
-
 /** Words of `text` in lines no wider than `width`. */
 function wrapWords(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(' ')) {
     const next = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(next, size) <= width || !line) line = next;
+    if (textWidth(font, next, size) <= width || !line) line = next;
     else {
       lines.push(line);
       line = word;
@@ -392,12 +380,8 @@ export async function reportPdf(report: ReportForPdf): Promise<Uint8Array> {
   // Fixed dates keep the file the same on every download.
   doc.setCreationDate(report.createdAt);
   doc.setModificationDate(report.createdAt);
-  const fonts: Fonts = {
-    regular: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-    italic: await doc.embedFont(StandardFonts.HelveticaOblique),
-  };
-  const conv = new Map<PDFFont, PdfText>([fonts.regular, fonts.bold, fonts.italic].map((f) => [f, new PdfText(f)]));
+  const fonts: Fonts = { regular: await embedUnicodeFont(doc, 'sans'), bold: await embedUnicodeFont(doc, 'sansBold') };
+  const conv = new Map<PDFFont, PdfText>([fonts.regular, fonts.bold].map((f) => [f, new PdfText(f)]));
   const w = new Writer(doc, fonts, conv);
 
   w.line(report.tool === 'ai_content_detector' ? 'AI DETECTION REPORT' : 'PLAGIARISM REPORT', { font: fonts.bold, size: 9, color: MUTED });
@@ -416,10 +400,13 @@ export async function reportPdf(report: ReportForPdf): Promise<Uint8Array> {
   const missing = [...conv.values()].reduce((n, c) => n + c.missing, 0);
   const approximated = [...conv.values()].reduce((n, c) => n + c.approximated, 0);
   if (missing || approximated) {
+    // the oblique face only when there is a note: an embedded face costs a few kB even when nothing is drawn with it
+    const italic = await embedUnicodeFont(doc, 'sansOblique');
+    conv.set(italic, new PdfText(italic));
     w.gap(8);
     w.paragraph(
       `Note: this PDF's font cannot show every character of the text: ${missing ? `${missing} are printed as "?"` : ''}${missing && approximated ? ' and ' : ''}${approximated ? `${approximated} without their accents or as their ASCII spelling` : ''}. The report's page on ${report.siteName} shows the text exactly.`,
-      { size: 8.5, color: MUTED, font: fonts.italic },
+      { size: 8.5, color: MUTED, font: italic },
     );
   }
 
@@ -430,7 +417,7 @@ export async function reportPdf(report: ReportForPdf): Promise<Uint8Array> {
     p.drawLine({ start: { x: MARGIN, y: MARGIN + 12 }, end: { x: A4.width - MARGIN, y: MARGIN + 12 }, thickness: 0.5, color: RULE });
     p.drawText(`${w.safe(report.siteName, fonts.regular)} · ${footerTitle}`, { x: MARGIN, y: MARGIN, size: 7.5, font: fonts.regular, color: MUTED });
     const n = `Page ${i + 1} of ${pages.length}`;
-    p.drawText(n, { x: A4.width - MARGIN - fonts.regular.widthOfTextAtSize(n, 7.5), y: MARGIN, size: 7.5, font: fonts.regular, color: MUTED });
+    p.drawText(n, { x: A4.width - MARGIN - textWidth(fonts.regular, n, 7.5), y: MARGIN, size: 7.5, font: fonts.regular, color: MUTED });
   });
   return doc.save();
 }
@@ -658,7 +645,7 @@ function legend(w: Writer, items: { fill: RGB | null; label: string }[]): void {
   let x = MARGIN;
   for (const it of items) {
     const label = w.safe(it.label, w.fonts.regular);
-    const width = 12 + w.fonts.regular.widthOfTextAtSize(label, size) + 14;
+    const width = 12 + textWidth(w.fonts.regular, label, size) + 14;
     if (x + width > A4.width - MARGIN) {
       w.y -= 13;
       x = MARGIN;

@@ -545,7 +545,7 @@ export default function ResumePage() {
             )}
             {report.unsupported.length === 0 && report.substituted.length > 0 && (
               <p className="mt-2 text-xs text-muted-foreground" data-testid="pdf-substitutions">
-                In the PDF, {report.substituted.map((s) => `“${s.char}” is written as “${s.as}”`).join(', ')}: the standard PDF fonts lack{' '}
+                In the PDF, {report.substituted.map((s) => `“${s.char}” is written as “${s.as}”`).join(', ')}: the PDF’s font lacks{' '}
                 {report.substituted.length === 1 ? 'it' : 'them'}. The DOCX keeps every character.
               </p>
             )}
