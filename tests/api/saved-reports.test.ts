@@ -9,6 +9,7 @@ import { FAIRNESS_NOTE_TITLE } from '../../src/shared/detector-fairness';
 import { RECEIPT_HEADER, type SavedReport, type SavedReportsResponse, type SharedReport } from '../../src/shared/api/saved-reports';
 import type { HistoryListResponse } from '../../src/shared/api/history';
 import { createTestApp, get, json, me, post, register, type TestApp } from '../helpers/app';
+import { pdfText } from '../helpers/pdf-text';
 
 const DETECT = '/api/tools/content-detector';
 const PLAGIARISM = '/api/tools/plagiarism-checker';
@@ -40,19 +41,6 @@ afterAll(async () => {
 
 function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie?: string, payload?: unknown) {
   return t.app.inject({ method, url, headers: cookie ? { cookie } : {}, payload: payload as never });
-}
-
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: bytes.slice(), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
-  let text = '';
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    for (const item of content.items) if ('str' in item) text += item.str + (item.hasEOL ? '\n' : ' ');
-    text += '\n';
-  }
-  await doc.destroy();
-  return text.replace(/[ \t]+/g, ' ');
 }
 
 /** A detector check of the user's, with the receipt the server signed. */

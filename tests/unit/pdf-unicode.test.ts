@@ -18,25 +18,13 @@ import { PdfText, reportPdf } from '../../src/server/services/saved-report-pdf';
 import type { ReportForPdf } from '../../src/server/services/saved-reports';
 import type { Invoice } from '../../src/shared/api/admin-billing';
 import { RESUME } from './resume-fixture';
+import { pdfText } from '../helpers/pdf-text';
 
 const CYRILLIC = 'Привет мир';
 const GREEK = 'Καλημέρα κόσμε';
 const VIETNAMESE = 'Tiếng Việt có dấu: ệ ữ ặ ở';
 const HEBREW = 'שלום עולם';
 const ARABIC = 'مرحبا بالعالم';
-
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: bytes.slice(), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
-  let text = '';
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    for (const item of content.items) if ('str' in item) text += item.str + (item.hasEOL ? '\n' : ' ');
-    text += '\n';
-  }
-  await doc.destroy();
-  return text.replace(/[ \t]+/g, ' ');
-}
 
 /** The embedded fonts of a PDF: name, font file and the glyph → text map of its ToUnicode CMap. */
 async function embeddedFonts(bytes: Uint8Array) {

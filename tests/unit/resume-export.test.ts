@@ -15,19 +15,7 @@ import {
   type ResumeModel,
 } from '../../src/engines/resume';
 import { RESUME } from './resume-fixture';
-
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: bytes.slice(), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
-  let text = '';
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    for (const item of content.items) if ('str' in item) text += item.str + (item.hasEOL ? '\n' : ' ');
-    text += '\n';
-  }
-  await doc.destroy();
-  return text.replace(/[ \t]+/g, ' ');
-}
+import { pdfText } from '../helpers/pdf-text';
 
 async function docxXml(bytes: Uint8Array): Promise<{ xml: string; text: string }> {
   const zip = await JSZip.loadAsync(bytes);
