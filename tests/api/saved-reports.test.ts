@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { addReferenceDocument } from '../../src/server/services/plagiarism-store';
-import { PdfText, reportPdf } from '../../src/server/services/saved-report-pdf';
+import { drawableText } from '../../src/engines/pdf-fonts';
+import { reportPdf } from '../../src/server/services/saved-report-pdf';
 import { issueReceipt, verifyReceipt } from '../../src/server/services/saved-reports';
 import { FAIRNESS_NOTE_TITLE } from '../../src/shared/detector-fairness';
 import { RECEIPT_HEADER, type SavedReport, type SavedReportsResponse, type SharedReport } from '../../src/shared/api/saved-reports';
@@ -195,12 +196,12 @@ describe('the PDF', () => {
 
   it('prints what the standard fonts can, says what it could not, and survives long and odd texts', async () => {
     const font = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
-    const conv = new PdfText(font);
-    expect(conv.convert('Zażółć gęślą jaźń – café “quoted” ≤ 3 łódź')).toBe('Zazólc gesla jazn – café “quoted” <= 3 lódz');
-    expect(conv.missing).toBe(0);
-    expect(conv.approximated).toBeGreaterThan(5);
-    expect(conv.convert('Привет 你好 🙂')).toBe('?????? ?? ?');
-    expect(conv.missing).toBe(9);
+    const drawable = drawableText(font, { approximate: true });
+    const latin = drawable('Zażółć gęślą jaźń – café “quoted” ≤ 3 łódź');
+    expect(latin.text).toBe('Zazólc gesla jazn – café “quoted” <= 3 lódz');
+    expect(latin.missing).toBe(0);
+    expect(latin.approximated).toBeGreaterThan(5);
+    expect(drawable('Привет 你好 🙂')).toEqual({ text: '?????? ?? ?', missing: 9, approximated: 0 });
 
     const odd = `${'Привет мир. '.repeat(20)}\n\n${'x'.repeat(3000)} ${'A fairly ordinary sentence follows here. '.repeat(400)}`;
     const pdf = await reportPdf({

@@ -12,9 +12,10 @@ import fontkit from '@pdf-lib/fontkit';
 import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, rgb, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { PDF_FONT_COVERAGE } from '../../src/engines/resume/charset';
-import { embedUnicodeFont, FaceStack, renderResumePdf, textWidth, unicodeFontBytes } from '../../src/engines/resume/pdf';
+import { drawableText, embedUnicodeFont, FaceStack, textWidth, unicodeFontBytes } from '../../src/engines/pdf-fonts';
+import { renderResumePdf } from '../../src/engines/resume/pdf';
 import { invoicePdf } from '../../src/server/services/invoices';
-import { PdfText, reportPdf } from '../../src/server/services/saved-report-pdf';
+import { reportPdf } from '../../src/server/services/saved-report-pdf';
 import type { ReportForPdf } from '../../src/server/services/saved-reports';
 import type { Invoice } from '../../src/shared/api/admin-billing';
 import { RESUME } from './resume-fixture';
@@ -88,20 +89,20 @@ describe('saved report PDF', () => {
   });
 
   it('prints "?" only for what the font lacks (CJK, emoji), and the note counts exactly those', async () => {
-    const font = await embedUnicodeFont(await PDFDocument.create(), 'sans');
-    const conv = new PdfText(font);
-    expect(conv.convert(`${CYRILLIC} 你好 🙂`)).toBe(`${CYRILLIC} ?? ?`);
-    expect(conv.missing).toBe(3);
-    expect(conv.convert('Zażółć łódź → ≤ ő ș')).toBe('Zażółć łódź → ≤ ő ș');
-    expect(conv.approximated).toBe(0);
-    // letters and accents typed apart (NFD) are composed, not dropped
-    expect(conv.convert('Vie\u0323\u0302t')).toBe('Việt');
-
     const text = (await pdfText(await reportPdf(detectorReport(`${CYRILLIC} 你好 ${GREEK} 🙂`)))).replace(/\s+/g, ' ');
     expect(text).toContain(`${CYRILLIC} ?? ${GREEK} ?`);
     // three in the text, three in the quote of its (flagged) sentence
     expect(text).toContain(`"${CYRILLIC} ?? ${GREEK} ?" (90% AI)`);
     expect(text).toContain('Note: this PDF\'s font cannot show every character of the text: 6 are printed as "?". ');
+  });
+
+  it('prints what DejaVu lacks but has a stand-in for as that stand-in, and the note counts those apart', async () => {
+    // ⑪ and ℊ are not in DejaVu Sans; "11" and "g" are
+    const text = (await pdfText(await reportPdf(detectorReport(`${CYRILLIC} ⑪ ℊ 你好`)))).replace(/\s+/g, ' ');
+    expect(text).toContain(`${CYRILLIC} 11 g ??`);
+    expect(text).toContain(
+      'Note: this PDF\'s font cannot show every character of the text: 4 are printed as "?" and 4 without their accents or as their ASCII spelling.',
+    );
   });
 
   it('stays small, and the same report gives the same bytes whatever was drawn before', async () => {
@@ -111,6 +112,30 @@ describe('saved report PDF', () => {
     const again = await reportPdf(report);
     expect(Buffer.from(again).equals(Buffer.from(first))).toBe(true);
     expect(first.length).toBeLessThan(80_000);
+  });
+});
+
+describe('drawableText', () => {
+  it('replaces what the font cannot draw with "?" and counts it; composes accents typed apart', async () => {
+    const font = await embedUnicodeFont(await PDFDocument.create(), 'sans');
+    const drawable = drawableText(font);
+    expect(drawable(`${CYRILLIC} 你好 🙂`)).toEqual({ text: `${CYRILLIC} ?? ?`, missing: 3, approximated: 0 });
+    expect(drawable('Zażółć łódź → ≤ ő ș')).toEqual({ text: 'Zażółć łódź → ≤ ő ș', missing: 0, approximated: 0 });
+    // letters and accents typed apart (NFD) are composed, not dropped; line breaks and tabs are spaces
+    expect(drawable('Vie\u0323\u0302t\r\n\tok').text).toBe('Việt ok');
+    // without `approximate` (the invoice), even a character with a stand-in, a space or an accent the font lacks is "?"
+    expect(drawable('⑪ a\u3000b c\u0350')).toEqual({ text: '? a?b c?', missing: 3, approximated: 0 });
+  });
+
+  it('with `approximate` (the report), prints a stand-in where the font has one and counts it apart', async () => {
+    const font = await embedUnicodeFont(await PDFDocument.create(), 'sans');
+    const drawable = drawableText(font, { approximate: true });
+    // a space the font lacks is a space and an accent it lacks is left out, neither counted
+    expect(drawable('⑪ ℊ a\u3000b c\u0350 你好')).toEqual({ text: '11 g a b c ??', missing: 2, approximated: 2 });
+    // the standard fonts lack far more: base letters and ASCII spellings stand in
+    const helvetica = drawableText(await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica), { approximate: true });
+    expect(helvetica('łódź → ≤ 3 ≠ …')).toEqual({ text: 'lódz -> <= 3 != …', missing: 0, approximated: 5 });
+    expect(helvetica('Привет')).toEqual({ text: '??????', missing: 6, approximated: 0 });
   });
 });
 
@@ -266,7 +291,7 @@ describe('the font files', () => {
   it('are found from any working directory', () => {
     const require = createRequire(import.meta.url);
     const tsx = pathToFileURL(require.resolve('tsx/esm')).href;
-    const module = pathToFileURL(fileURLToPath(new URL('../../src/engines/resume/pdf.ts', import.meta.url))).href;
+    const module = pathToFileURL(fileURLToPath(new URL('../../src/engines/pdf-fonts.ts', import.meta.url))).href;
     const out = execFileSync(
       process.execPath,
       [

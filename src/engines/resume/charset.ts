@@ -1,9 +1,9 @@
 /**
- * What the PDF export can write. It embeds DejaVu (pdf.ts), and every style falls back to DejaVu Sans for what its
- * own face lacks, so the PDF can write exactly the characters of DejaVu Sans: Latin (Vietnamese included), Greek,
- * Cyrillic, Armenian, Georgian, Hebrew, Arabic and most symbols. So, honestly:
+ * What the PDF export can write. It embeds DejaVu (../pdf-fonts.ts), and every style falls back to DejaVu Sans for
+ * what its own face lacks, so the PDF can write exactly the characters of DejaVu Sans: Latin (Vietnamese included),
+ * Greek, Cyrillic, Armenian, Georgian, Hebrew, Arabic and most symbols. So, honestly:
  * - those characters are written as themselves (right-to-left text prints its letters, but a line mixing directions
- *   is not reordered: see pdf.ts);
+ *   is not reordered: see ../pdf-fonts.ts);
  * - the rare letter or symbol the font lacks but that has a stand-in (a base letter, an ASCII spelling) gets it, and
  *   the page lists each substitution before the download;
  * - anything else (CJK, Thai, Indic scripts, emoji...) cannot be written: the PDF is refused with the fields

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { embedUnicodeFont } from '../../engines/resume/pdf';
+import { drawableText, embedUnicodeFont } from '../../engines/pdf-fonts';
 import { payments, refunds } from '../../db/schema';
 import { invoiceNumber, type Invoice, type PaymentProviderName, type PaymentStatus } from '../../shared/api/admin-billing';
 import type { PublicUser } from '../../shared/api/auth';
@@ -14,7 +14,7 @@ import { getSettings } from './settings';
  * Invoices: one per payment that went through, derived from the payment and its refunds (nothing is stored, so an
  * invoice cannot disagree with the payments page); the seller is the site as its settings name it. Its owner and
  * staff who may read payments can open it, as a page (JSON for the printable client page) or as a PDF drawn here with
- * pdf-lib (decision 0005) in DejaVu Sans, embedded and subset (engines/resume/pdf.ts), so names and e-mail addresses
+ * pdf-lib (decision 0005) in DejaVu Sans, embedded and subset (engines/pdf-fonts.ts), so names and e-mail addresses
  * in Greek, Cyrillic, Hebrew, Arabic or Vietnamese print as typed.
  */
 
@@ -62,19 +62,6 @@ const INK = rgb(0.09, 0.09, 0.11);
 const MUTED = rgb(0.4, 0.4, 0.45);
 const RULE = rgb(0.85, 0.85, 0.88);
 
-/**
- * A character the font lacks (CJK, emoji, …) is shown as "?" rather than failing the whole document; the printable
- * page shows it as typed. Right-to-left text prints its letters but is not reordered (see UnicodeFace in
- * engines/resume/pdf.ts).
- */
-function encodable(font: PDFFont): (text: string) => string {
-  const supported = new Set(font.getCharacterSet());
-  return (text) =>
-    Array.from(text.replace(/[\r\n\t]+/g, ' ').normalize('NFC'))
-      .map((ch) => (supported.has(ch.codePointAt(0)!) ? ch : '?'))
-      .join('');
-}
-
 /** Words of `text` in lines no wider than `width`. */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
@@ -102,7 +89,11 @@ export async function invoicePdf(invoice: Invoice): Promise<Uint8Array> {
   doc.setModificationDate(new Date(invoice.issuedAt));
   const regular = await embedUnicodeFont(doc, 'sans');
   const bold = await embedUnicodeFont(doc, 'sansBold');
-  const clean = encodable(regular);
+  // A character the font lacks (CJK, emoji, …) is shown as "?" rather than failing the whole document; the printable
+  // page shows it as typed. Right-to-left text prints its letters but is not reordered (see UnicodeFace in
+  // engines/pdf-fonts.ts).
+  const drawable = drawableText(regular);
+  const clean = (s: string) => drawable(s).text;
   const page = doc.addPage([A4.width, A4.height]);
   const right = A4.width - MARGIN;
   const money = (n: number) => clean(formatPrice(n, invoice.currency));

@@ -4,14 +4,14 @@
  * the sources, the engine and its version, the date, and for the detector the same fairness note as the page.
  *
  * Fonts: DejaVu Sans, embedded and subset to the glyphs drawn (the loader, shared with the resume and invoice PDFs, is
- * in engines/resume/pdf.ts). It covers Latin (Vietnamese included), Greek, Cyrillic, Armenian, Georgian, Hebrew,
+ * in engines/pdf-fonts.ts). It covers Latin (Vietnamese included), Greek, Cyrillic, Armenian, Georgian, Hebrew,
  * Arabic and most symbols. What it lacks (CJK, Thai, Indic scripts, emoji) is printed as its base letter or ASCII
  * spelling where there is one, else as "?"; the PDF then says how many characters it could not show and that the
  * shared page shows the text exactly. Right-to-left text is out of scope: its letters print, but a line is drawn left
- * to right with no bidirectional reordering (see UnicodeFace in engines/resume/pdf.ts).
+ * to right with no bidirectional reordering (see UnicodeFace in engines/pdf-fonts.ts).
  */
 import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
-import { embedUnicodeFont, textWidth } from '../../engines/resume/pdf';
+import { drawableText, embedUnicodeFont, textWidth, type DrawableText } from '../../engines/pdf-fonts';
 import { percent } from '../../shared/api/detector';
 import { FAIRNESS_NOTE_TITLE, fairnessNoteBody } from '../../shared/detector-fairness';
 import { bandOf, VERDICT_TEXT } from '../../shared/detector-verdicts';
@@ -47,74 +47,8 @@ export function sentenceTone(score: number): 'red' | 'amber' | null {
 
 // ---------- text the font can show ----------
 
-const ASCII_SPELLING: Record<string, string> = {
-  '\u2212': '-',
-  '\u2010': '-',
-  '\u2011': '-',
-  '\u2012': '-',
-  '\u2015': '-',
-  '\u2032': "'",
-  '\u2033': '"',
-  '\u2264': '<=',
-  '\u2265': '>=',
-  '\u2260': '!=',
-  '\u2192': '->',
-  '\u2190': '<-',
-  '\u2248': '~',
-  '\u2026': '...',
-  ł: 'l',
-  Ł: 'L',
-  đ: 'd',
-  Đ: 'D',
-  ħ: 'h',
-  Ħ: 'H',
-  ı: 'i',
-  ŀ: 'l',
-  Ŀ: 'L',
-  ŧ: 't',
-  Ŧ: 'T',
-};
-
-/** Converts text for one font, counting what it had to approximate or could not show. */
-export class PdfText {
-  private readonly supported: Set<number>;
-  private readonly cache = new Map<string, string>();
-  missing = 0;
-  approximated = 0;
-  constructor(font: PDFFont) {
-    this.supported = new Set(font.getCharacterSet());
-  }
-
-  private char(ch: string): string {
-    const hit = this.cache.get(ch);
-    if (hit !== undefined) return hit;
-    let out: string;
-    if (this.supported.has(ch.codePointAt(0)!)) out = ch;
-    else if (/\s/.test(ch)) out = ' ';
-    else if (/\p{M}/u.test(ch)) out = '';
-    else {
-      const spelled = ASCII_SPELLING[ch];
-      const base = spelled ?? ch.normalize('NFKD').replace(/\p{M}/gu, '');
-      out = base && Array.from(base).every((c) => this.supported.has(c.codePointAt(0)!)) ? base : '?';
-    }
-    this.cache.set(ch, out);
-    return out;
-  }
-
-  /** `text` as the font can draw it: line breaks and tabs become spaces, letters and accents typed apart are composed. */
-  convert(text: string): string {
-    let out = '';
-    for (const ch of text.replace(/[\r\n\t]+/g, ' ').normalize('NFC')) {
-      const c = this.char(ch);
-      if (c !== ch && !/\s/.test(ch)) {
-        if (c === '?') this.missing++;
-        else if (c !== '') this.approximated++;
-      }
-      out += c;
-    }
-    return out;
-  }
-}
+/** Text for one font, as the report prints it: what the font lacks is approximated where it can be, and counted. */
+const textFor = (font: PDFFont) => drawableText(font, { approximate: true });
 
 // ---------- layout ----------
 
@@ -139,10 +73,13 @@ interface Token {
 class Writer {
   page!: PDFPage;
   y = 0;
+  /** Characters printed as "?", and approximated, so far (for the note at the end). */
+  missing = 0;
+  approximated = 0;
   constructor(
     readonly doc: PDFDocument,
     readonly fonts: Fonts,
-    readonly conv: Map<PDFFont, PdfText>,
+    readonly conv: Map<PDFFont, (text: string) => DrawableText>,
   ) {
     this.newPage();
   }
@@ -157,8 +94,12 @@ class Writer {
     if (this.y - height < MARGIN + FOOTER) this.newPage();
   }
 
+  /** `text` as `font` can draw it: line breaks and tabs become spaces, letters and accents typed apart are composed. */
   safe(text: string, font: PDFFont): string {
-    return this.conv.get(font)!.convert(text);
+    const drawable = this.conv.get(font)!(text);
+    this.missing += drawable.missing;
+    this.approximated += drawable.approximated;
+    return drawable.text;
   }
 
   /** One line at the cursor (the cursor moves down by `size * lead`). */
@@ -381,7 +322,7 @@ export async function reportPdf(report: ReportForPdf): Promise<Uint8Array> {
   doc.setCreationDate(report.createdAt);
   doc.setModificationDate(report.createdAt);
   const fonts: Fonts = { regular: await embedUnicodeFont(doc, 'sans'), bold: await embedUnicodeFont(doc, 'sansBold') };
-  const conv = new Map<PDFFont, PdfText>([fonts.regular, fonts.bold].map((f) => [f, new PdfText(f)]));
+  const conv = new Map([fonts.regular, fonts.bold].map((f) => [f, textFor(f)]));
   const w = new Writer(doc, fonts, conv);
 
   w.line(report.tool === 'ai_content_detector' ? 'AI DETECTION REPORT' : 'PLAGIARISM REPORT', { font: fonts.bold, size: 9, color: MUTED });
@@ -397,12 +338,11 @@ export async function reportPdf(report: ReportForPdf): Promise<Uint8Array> {
   if (report.tool === 'ai_content_detector') detectorBody(w, report);
   else plagiarismBody(w, report);
 
-  const missing = [...conv.values()].reduce((n, c) => n + c.missing, 0);
-  const approximated = [...conv.values()].reduce((n, c) => n + c.approximated, 0);
+  const { missing, approximated } = w;
   if (missing || approximated) {
     // the oblique face only when there is a note: an embedded face costs a few kB even when nothing is drawn with it
     const italic = await embedUnicodeFont(doc, 'sansOblique');
-    conv.set(italic, new PdfText(italic));
+    conv.set(italic, textFor(italic));
     w.gap(8);
     w.paragraph(
       `Note: this PDF's font cannot show every character of the text: ${missing ? `${missing} are printed as "?"` : ''}${missing && approximated ? ' and ' : ''}${approximated ? `${approximated} without their accents or as their ASCII spelling` : ''}. The report's page on ${report.siteName} shows the text exactly.`,
