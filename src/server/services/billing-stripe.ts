@@ -195,10 +195,15 @@ async function chargeRefunded(ctx: ServerContext, c: Obj, log: Log): Promise<Eve
   const refunded = Number(c.amount_refunded ?? 0);
   // The cumulative refunded amount names the refund step, so a replay of the same step (or the step an approval
   // already recorded: services/payments/stripe.ts names it the same way) inserts nothing.
-  const recorded = await recordRefund(ctx, payment.id, {
-    refundedTotal: refunded,
-    providerRef: `${c.id}:${refunded}`,
-    reason: c.refunds?.data?.[0]?.reason ?? null,
-  });
+  const recorded = await recordRefund(
+    ctx,
+    payment.id,
+    {
+      refundedTotal: refunded,
+      providerRef: `${c.id}:${refunded}`,
+      reason: c.refunds?.data?.[0]?.reason ?? null,
+    },
+    log,
+  );
   return recorded.outcome;
 }

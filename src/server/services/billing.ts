@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { checkoutSessions, payments, plans, subscriptions, users } from '../../db/schema';
 import { DEFAULT_PLANS, findPack, isPlanId, PLAN_IDS, type PackAmounts, type PlanDefinition, type PlanId, type PlanTerms } from '../../shared/plans';
@@ -398,26 +398,65 @@ export async function fulfilCheckout(ctx: ServerContext, f: Fulfilment): Promise
 
 /** Back to the free plan now (Stripe subscription deleted, or an account closing). */
 export async function downgradeToFree(ctx: ServerContext, userId: string): Promise<void> {
-  const free = await getPlan(ctx.db, 'free');
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(subscriptions)
-      .set({
-        plan: 'free',
-        status: 'active',
-        ...planTermsColumns(free),
-        currentPeriodStart: now,
-        currentPeriodEnd: addMonth(now),
-        cancelAtPeriodEnd: false,
-        scheduledPlan: null,
-        provider: null,
-        providerSubscriptionId: null,
-        updatedAt: now,
-      })
-      .where(eq(subscriptions.userId, userId));
-    await setPlanRole(tx, userId, 'free');
-  });
+  await ctx.db.transaction((tx) => moveToFree(tx, userId, now));
+}
+
+/**
+ * The free plan from `now`, with a fresh period: the paid subscription is gone (no provider, nothing pending), and the
+ * role moves with it. Only `db` is used, so inside a transaction pass the transaction (PGlite has one connection).
+ */
+async function moveToFree(db: Db, userId: string, now: Date): Promise<void> {
+  const free = await getPlan(db, 'free');
+  await db
+    .update(subscriptions)
+    .set({
+      plan: 'free',
+      status: 'active',
+      ...planTermsColumns(free),
+      currentPeriodStart: now,
+      currentPeriodEnd: addMonth(now),
+      cancelAtPeriodEnd: false,
+      scheduledPlan: null,
+      provider: null,
+      providerSubscriptionId: null,
+      updatedAt: now,
+    })
+    .where(eq(subscriptions.userId, userId));
+  await setPlanRole(db, userId, 'free');
+}
+
+/**
+ * SQL, true when the `payments` row of the query is the one the account's current paid plan came from: a subscription
+ * payment (a purchase or a renewal) of the plan the account is on, through the provider its subscription is with, and
+ * no subscription payment of the account is newer (a renewal or an upgrade after it would be the current one). A
+ * complimentary plan (no provider), or a plan bought again since, is not paid by it.
+ */
+export function paysCurrentPlan(): SQL<boolean> {
+  return sql<boolean>`(${payments.kind} = 'subscription'
+    and exists (select 1 from subscriptions cur_sub where cur_sub.user_id = ${payments.userId} and cur_sub.plan = ${payments.item}
+      and cur_sub.provider = ${payments.provider} and cur_sub.plan <> 'free')
+    and not exists (select 1 from payments newer where newer.user_id = ${payments.userId} and newer.kind = 'subscription'
+      and newer.status <> 'failed' and newer.created_at > ${payments.createdAt}))`;
+}
+
+/**
+ * A subscription payment refunded in full takes back what it paid for: when it paid for the account's current period
+ * (paysCurrentPlan), the plan ends now and the account is on Free. Called in the refund's own transaction
+ * (payments/refunds.ts#recordRefund), so the payment becomes refunded and the plan ends together, once. Answers the
+ * subscription as it was, for the caller to cancel at the provider, or null when the plan stays.
+ */
+export async function endPlanPaidBy(db: Db, paymentId: string, now: Date): Promise<SubscriptionRow | null> {
+  const [found] = await db
+    .select({ sub: subscriptions })
+    .from(payments)
+    .innerJoin(subscriptions, eq(subscriptions.userId, payments.userId))
+    .where(and(eq(payments.id, paymentId), paysCurrentPlan()))
+    .for('update', { of: subscriptions })
+    .limit(1);
+  if (!found) return null;
+  await moveToFree(db, found.sub.userId, now);
+  return found.sub;
 }
 
 /**

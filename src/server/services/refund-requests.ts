@@ -13,11 +13,12 @@ import {
   type RefundRequestStatus,
 } from '../../shared/api/admin-billing';
 import type { PublicUser } from '../../shared/api/auth';
-import { formatPrice } from '../../shared/plans';
+import { formatPrice, isPlanId } from '../../shared/plans';
 import type { ServerContext } from '../context';
 import { notifyStaff } from './staff-notifications';
 import { AppError } from '../errors';
 import { containing, paymentMatches } from './admin-billing';
+import { getPlan, paysCurrentPlan } from './billing';
 import { sellerOf } from './invoices';
 import { isUniqueViolation } from './db-errors';
 import { atProvider, providerFor, type ProviderLog } from './payments';
@@ -42,6 +43,7 @@ const columns = {
   deciderEmail: decider.email,
   refundAmount: refunds.amount,
   refundCreatedAt: refunds.createdAt,
+  paysCurrentPlan: paysCurrentPlan(),
 };
 
 function baseQuery(ctx: ServerContext) {
@@ -90,6 +92,8 @@ function toAdminRow(r: Joined): AdminRefundRequestRow {
       status: p.status as PaymentStatus,
       refundedAmount: p.refundedAmount,
       provider: (p.provider === 'stripe' ? 'stripe' : 'test') as PaymentProviderName,
+      kind: p.kind === 'pack' ? 'pack' : 'subscription',
+      paysCurrentPlan: Boolean(r.paysCurrentPlan),
     },
     refund: r.refundAmount != null && r.refundCreatedAt ? { amount: r.refundAmount, createdAt: r.refundCreatedAt.toISOString() } : null,
   };
@@ -192,8 +196,9 @@ async function notify(ctx: ServerContext, log: ProviderLog, to: string | null, s
 
 /**
  * Approve: refund what is left of the payment (or `amount` of it) through the payment's own provider, record the
- * refund, tell the user. The request is claimed first, so two staff approving at once cannot refund twice; if the
- * provider fails, the request goes back to the queue.
+ * refund (which ends the plan when it refunds the payment of the user's current plan period in full), tell the user.
+ * The request is claimed first, so two staff approving at once cannot refund twice; if the provider fails, the request
+ * goes back to the queue.
  */
 export async function approveRefundRequest(
   ctx: ServerContext,
@@ -231,13 +236,12 @@ export async function approveRefundRequest(
     await unclaim(ctx, id);
     throw err;
   }
-  const recorded = await recordRefund(ctx, payment.id, {
-    refundedTotal: payment.refundedAmount + amount,
-    providerRef,
-    reason: 'requested_by_customer',
-  });
+  const recorded = await recordRefund(ctx, payment.id, { refundedTotal: payment.refundedAmount + amount, providerRef, reason: 'requested_by_customer' }, log);
   const refundId = recorded.outcome === 'ignored' ? null : recorded.refundId;
   if (refundId) await ctx.db.update(refundRequests).set({ refundId }).where(eq(refundRequests.id, id));
+  // The plan this refund ended: as recorded here, or, when the webhook recorded it first, as the payment stood before.
+  const endedId = recorded.outcome === 'processed' ? recorded.planEnded : amount === remaining && Boolean(before.paysCurrentPlan) ? payment.item : null;
+  const endedPlan = endedId && isPlanId(endedId) ? await getPlan(ctx.db, endedId) : null;
 
   const number = invoiceNumber(payment.id, payment.createdAt);
   const price = formatPrice(amount, payment.currency);
@@ -245,7 +249,9 @@ export async function approveRefundRequest(
   await audit(ctx.db, {
     userId: actor.id,
     email: actor.email,
-    action: `Approved the refund request of ${who} for ${payment.description} (${number}): ${price} refunded through ${payment.provider}`,
+    action:
+      `Approved the refund request of ${who} for ${payment.description} (${number}): ${price} refunded through ${payment.provider}` +
+      (endedPlan ? `; the ${endedPlan.name} plan it paid for has ended` : ''),
     category: 'payment',
     ip: actor.ip,
   });
@@ -260,6 +266,12 @@ export async function approveRefundRequest(
       ``,
       `Your request for a refund of ${payment.description} (invoice ${number}) was approved: ${price} is on its way back to the card or account you paid with.` +
         (payment.provider === 'stripe' ? ' Banks usually show it within 5 to 10 business days.' : ''),
+      ...(endedPlan
+        ? [
+            ``,
+            `As this refunds the current period of your ${endedPlan.name} plan in full, the plan has ended: your account is on the Free plan now, and the subscription is cancelled, so you will not be charged for it again.`,
+          ]
+        : []),
       ...(body.note ? [``, `Note from our team: ${body.note}`] : []),
       ``,
       `You can see the refund on your invoice under ${ctx.origin}/account.`,

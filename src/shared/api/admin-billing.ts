@@ -204,6 +204,12 @@ export interface AdminRefundRequestRow {
     status: PaymentStatus;
     refundedAmount: number;
     provider: PaymentProviderName;
+    kind: 'subscription' | 'pack';
+    /**
+     * The user's current paid plan came from this payment (it paid for the current period): refunding all that is left
+     * of it ends the plan now (back to Free, the provider's subscription cancelled); a partial refund keeps it.
+     */
+    paysCurrentPlan: boolean;
   };
   /** The refund made on approval. */
   refund: { amount: number; createdAt: string } | null;

@@ -201,6 +201,17 @@ function DecisionDialog({ deciding, onClose }: { deciding: Deciding; onClose: ()
   const { kind, request } = deciding;
   const p = request.payment;
   const left = p.amount - p.refundedAmount;
+  // What approving does besides giving the money back (the server decides; this says what it will do).
+  const typed = partial.trim() ? centsOf(partial) : left;
+  const full = !Number.isFinite(typed) || typed >= left;
+  const effect =
+    p.kind === 'subscription' && p.paysCurrentPlan
+      ? full
+        ? 'This payment paid for their current plan period: refunding all of it also ends the plan now. The account moves to the Free plan and the subscription is cancelled, so it does not renew.'
+        : 'This payment paid for their current plan period: a partial refund keeps the plan.'
+      : p.kind === 'pack' && full
+        ? 'Refunding all of it also takes back what is left of the pack’s credits.'
+        : null;
   const submit = () => {
     setError(null);
     if (kind === 'refuse') {
@@ -233,6 +244,11 @@ function DecisionDialog({ deciding, onClose }: { deciding: Deciding; onClose: ()
                 : `${request.user?.email ?? 'The user'} is e-mailed your reason. The payment is not changed.`}
             </DialogDescription>
           </DialogHeader>
+          {kind === 'approve' && effect && (
+            <p className="text-sm" data-testid="refund-effect">
+              {effect}
+            </p>
+          )}
           {kind === 'approve' && (
             <div className="grid gap-1.5">
               <Label htmlFor="refund-amount">Amount to refund (leave empty for all of {formatPrice(left, p.currency)})</Label>

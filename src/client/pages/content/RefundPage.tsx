@@ -25,6 +25,10 @@ const sections: LegalSection[] = [
           in full.
         </li>
         <li>Partial refunds for unused time are at the operator’s discretion.</li>
+        <li>
+          If the charge for your current period is refunded in full, the plan ends at once: your account moves to the Free plan and the subscription is
+          cancelled, so it is not charged again. A partial refund keeps the plan.
+        </li>
       </ul>
     ),
   },
