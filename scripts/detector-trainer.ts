@@ -686,7 +686,7 @@ export const HYPER = {
    */
   charLm: envNum('DET_CHARLM', 0) === 1,
   /** hashed n-grams over word shapes, not the words (ExtractOptions.sparse): topic must not decide authorship */
-  sparseMode: (process.env.DET_SPARSE_MODE === 'words' ? 'words' : 'style') as 'words' | 'style',
+  sparseMode: (['words', 'style2'].includes(process.env.DET_SPARSE_MODE ?? '') ? process.env.DET_SPARSE_MODE : 'style') as 'words' | 'style' | 'style2',
   /** weight of the four public corpora's AI texts (0: trained on the assistant corpus's AI texts only) */
   oldAiWeight: envNum('DET_OLD_AI_WEIGHT', 1),
   /**

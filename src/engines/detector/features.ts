@@ -169,6 +169,54 @@ function shape(tok: string): string {
   return tok.length >= 8 ? '<long>' : '<w>';
 }
 
+/**
+ * Richer shape classes ('style2', DET_SPARSE_MODE=style2; experiments only, no shipped model uses them): a content
+ * word's derivational suffix and plural mark, and three length classes. Measured and not adopted (model card).
+ */
+const SUFFIX_CLASSES: [string, string][] = [
+  ['tion', '<tion>'],
+  ['sion', '<tion>'],
+  ['ment', '<ment>'],
+  ['ness', '<ness>'],
+  ['ity', '<ity>'],
+  ['ive', '<ive>'],
+  ['ous', '<ous>'],
+  ['able', '<able>'],
+  ['ible', '<able>'],
+  ['ful', '<ful>'],
+  ['less', '<less>'],
+  ['ize', '<ize>'],
+  ['ise', '<ize>'],
+  ['ance', '<ence>'],
+  ['ence', '<ence>'],
+  ['ant', '<ent>'],
+  ['ent', '<ent>'],
+  ['ic', '<ic>'],
+  ['al', '<al>'],
+  ['er', '<er>'],
+  ['or', '<er>'],
+  ['ly', '<ly>'],
+  ['ing', '<ing>'],
+  ['ed', '<ed>'],
+];
+function shape2(tok: string): string {
+  if (FUNCTION_WORDS.has(tok)) return tok;
+  const c = tok.charCodeAt(0);
+  if (!WORD_RE.test(tok)) {
+    if (c >= 48 && c <= 57) return '<n>';
+    return tok;
+  }
+  if (tok.includes('-')) return '<hy>';
+  let stem = tok;
+  let pl = '';
+  if (tok.length > 4 && tok.endsWith('s') && !tok.endsWith('ss')) {
+    stem = tok.slice(0, -1);
+    pl = 's';
+  }
+  for (const [suf, cls] of SUFFIX_CLASSES) if (stem.length > suf.length + 2 && stem.endsWith(suf)) return cls + pl;
+  return (stem.length >= 8 ? '<long>' : stem.length >= 5 ? '<mid>' : '<w>') + pl;
+}
+
 // Hashed sparse features use the shared FNV-1a (engines/text/hash.ts), whose values are pinned by a unit test;
 // `fnv1a` stays exported under its old name for the training scripts.
 export { fnv1a32 as fnv1a } from '../text/hash';
@@ -326,7 +374,7 @@ export interface ExtractOptions {
    * words, punctuation and the curated AI phrases kept, every other word reduced to a class such as <ing>), so that
    * what a text is about cannot decide who wrote it.
    */
-  sparse?: 'words' | 'style';
+  sparse?: 'words' | 'style' | 'style2';
   /** also return the tokens and each key's bucket (Features.keys), for the explanations (patterns.ts) */
   keys?: boolean;
   /**
@@ -356,7 +404,7 @@ export function extract(norm: string, opts: ExtractOptions): Features {
     counts.set(h, (counts.get(h) ?? 0) + 1);
     if (keyBuckets) keyBuckets[nk++] = h;
   };
-  forEachSparseKey(toks, opts.sparse === 'style', bump);
+  forEachSparseKey(toks, opts.sparse === 'style' || opts.sparse === 'style2', bump, opts.sparse === 'style2' ? shape2 : shape);
   const keys = [...counts.keys()].sort((a, b) => a - b);
   const idx = new Int32Array(keys.length);
   const val = new Float32Array(keys.length);
@@ -509,12 +557,12 @@ export const KEYS_PER_TOKEN = 3;
  * The hashed n-gram keys of a token list, in order, KEYS_PER_TOKEN per token: the unigram, the bigram and the masked
  * trigram that end at it. `style` keys words by their shape (curated AI words kept as words).
  */
-function forEachSparseKey(toks: readonly string[], style: boolean, fn: (key: string) => void): void {
+function forEachSparseKey(toks: readonly string[], style: boolean, fn: (key: string) => void, shapeOf: (t: string) => string = shape): void {
   let p1 = '<s>';
   let p2 = '<s>';
   let prevKey = '<s>';
   for (const t of toks) {
-    const sh = shape(t);
+    const sh = shapeOf(t);
     const key = style ? (CURATED_WORDS.has(t) ? t : sh) : t;
     fn('u:' + key);
     fn('b:' + prevKey + ' ' + key);

@@ -40,7 +40,7 @@ export interface WeightsJson {
   /** the document model uses the character-LM features (model/charlm.json) */
   charLm?: boolean;
   /** how the hashed n-grams are keyed (see ExtractOptions.sparse); absent means 'words' */
-  sparseMode?: 'words' | 'style';
+  sparseMode?: 'words' | 'style' | 'style2';
   buckets: number;
   lexicon: { ai: [string, number][]; human: [string, number][] };
   doc: LinearModelJson;
