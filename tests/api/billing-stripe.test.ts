@@ -1,75 +1,12 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { payments, refunds, subscriptions, webhookEvents } from '../../src/db/schema';
 import { createTestApp, get, json, me, post, register, type TestApp } from '../helpers/app';
+import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_veritext';
 const stripe = new Stripe('sk_test_local');
-
-interface Seen {
-  method: string;
-  path: string;
-  form: URLSearchParams;
-  auth: string | undefined;
-}
-
-/**
- * A local HTTP server standing in for api.stripe.com: the Stripe SDK talks to it over real HTTP
- * (host/port/protocol options), so what the server sends Stripe is checked, not assumed.
- */
-async function startStripeApi() {
-  const seen: Seen[] = [];
-  let sessions = 0;
-  let failNext = false;
-  const read = (req: IncomingMessage) =>
-    new Promise<string>((resolve) => {
-      let body = '';
-      req.on('data', (c) => (body += c));
-      req.on('end', () => resolve(body));
-    });
-  const server: Server = createServer(async (req, res) => {
-    const body = await read(req);
-    const path = (req.url ?? '').split('?')[0];
-    seen.push({ method: req.method!, path, form: new URLSearchParams(body), auth: req.headers.authorization });
-    const send = (status: number, obj: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_local' });
-      res.end(JSON.stringify(obj));
-    };
-    if (failNext) {
-      failNext = false;
-      return send(400, { error: { type: 'invalid_request_error', message: 'No such customer' } });
-    }
-    if (req.method === 'POST' && path === '/v1/checkout/sessions') {
-      const id = `cs_test_${++sessions}`;
-      return send(200, { id, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/${id}`, mode: new URLSearchParams(body).get('mode') });
-    }
-    if (path.startsWith('/v1/subscriptions/')) {
-      const id = path.split('/')[3];
-      const sub = {
-        id,
-        object: 'subscription',
-        status: req.method === 'DELETE' ? 'canceled' : 'active',
-        items: { object: 'list', data: [{ id: 'si_1', price: { id: 'price_1', product: 'prod_1' } }] },
-      };
-      return send(200, sub);
-    }
-    if (req.method === 'POST' && path === '/v1/billing_portal/sessions') {
-      return send(200, { id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.com/p/session/test_1' });
-    }
-    send(404, { error: { type: 'invalid_request_error', message: `No route ${req.method} ${path}` } });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    seen,
-    failOnce: () => (failNext = true),
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
 
 let eventCounter = 0;
 function event(type: string, object: Record<string, unknown>, id = `evt_${++eventCounter}_${Date.now()}`) {
@@ -91,9 +28,9 @@ function signed(payload: string, secret = WEBHOOK_SECRET) {
 
 describe(`Stripe payments (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let t: TestApp;
-  let api: Awaited<ReturnType<typeof startStripeApi>>;
+  let api: FakeStripe;
   beforeAll(async () => {
-    api = await startStripeApi();
+    api = await startFakeStripe();
     t = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_local', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: api.url });
   });
   afterAll(async () => {
@@ -101,13 +38,13 @@ describe(`Stripe payments (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGl
     await api.close();
   });
   beforeEach(() => {
-    api.seen.length = 0;
+    api.calls.length = 0;
   });
 
   async function startCheckout(cookie: string, body: object) {
     const res = await post(t.app, '/api/billing/checkout', body, { cookie });
     expect(res.statusCode, res.body).toBe(200);
-    const call = api.seen.find((s) => s.path === '/v1/checkout/sessions')!;
+    const call = api.calls.find((s) => s.path === '/v1/checkout/sessions')!;
     return { url: json(res).url as string, form: call.form, auth: call.auth };
   }
 
@@ -196,7 +133,7 @@ describe(`Stripe payments (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGl
     // Cancel at period end goes to Stripe; Stripe's update and final deletion come back by webhook.
     const cancel = await post(t.app, '/api/billing/cancel', undefined, { cookie });
     expect(cancel.statusCode, cancel.body).toBe(200);
-    const call = api.seen.find((s) => s.path === '/v1/subscriptions/sub_1' && s.method === 'POST')!;
+    const call = api.calls.find((s) => s.path === '/v1/subscriptions/sub_1' && s.method === 'POST')!;
     expect(call.form.get('cancel_at_period_end')).toBe('true');
     const updated = JSON.stringify(
       event('customer.subscription.updated', { id: 'sub_1', object: 'subscription', status: 'active', cancel_at_period_end: true }),
@@ -206,7 +143,7 @@ describe(`Stripe payments (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGl
 
     const portal = await post(t.app, '/api/billing/portal', undefined, { cookie });
     expect(json(portal).url).toBe('https://billing.stripe.com/p/session/test_1');
-    expect(api.seen.find((s) => s.path === '/v1/billing_portal/sessions')!.form.get('customer')).toBe('cus_1');
+    expect(api.calls.find((s) => s.path === '/v1/billing_portal/sessions')!.form.get('customer')).toBe('cus_1');
 
     const deleted = JSON.stringify(event('customer.subscription.deleted', { id: 'sub_1', object: 'subscription', status: 'canceled' }));
     expect(json(await sendWebhook(t, deleted, signed(deleted))).outcome).toBe('processed');
@@ -281,11 +218,11 @@ describe(`Stripe payments (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGl
       }),
     );
     await sendWebhook(t, payload, signed(payload));
-    api.seen.length = 0;
+    api.calls.length = 0;
     const res = await post(t.app, '/api/billing/change-plan', { plan: 'basic' }, { cookie });
     expect(res.statusCode, res.body).toBe(200);
     expect(json(res)).toMatchObject({ plan: 'agency', scheduledPlan: 'basic' });
-    const update = api.seen.find((s) => s.method === 'POST' && s.path === '/v1/subscriptions/sub_ag')!;
+    const update = api.calls.find((s) => s.method === 'POST' && s.path === '/v1/subscriptions/sub_ag')!;
     expect(update.form.get('proration_behavior')).toBe('none');
     expect(update.form.get('items[0][id]')).toBe('si_1');
     expect(update.form.get('items[0][price_data][unit_amount]')).toBe('499');

@@ -1,5 +1,3 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { and, desc, eq, like } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -7,6 +5,7 @@ import { auditLog, outbox, payments, subscriptions } from '../../src/db/schema';
 import { addMonth } from '../../src/server/services/billing';
 import { DEFAULT_PLANS } from '../../src/shared/plans';
 import { createTestApp, get, json, me, ORIGIN, post, register, signedInAccount, uniqueUser, userIdOf, type TestApp } from '../helpers/app';
+import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
 
 /**
  * A subscription payment refunded in full ends the plan it paid for, when it paid for the current period: the account
@@ -34,69 +33,6 @@ async function subscriptionRow(t: TestApp, userId: string) {
 const WEBHOOK_SECRET = 'whsec_refund_ends_plan';
 const stripe = new Stripe('sk_test_local');
 
-interface Seen {
-  method: string;
-  path: string;
-  form: URLSearchParams;
-}
-
-/** A local stand-in for api.stripe.com (the SDK talks to it over HTTP): checkout sessions, subscriptions, refunds. */
-async function startStripeApi() {
-  const seen: Seen[] = [];
-  let sessions = 0;
-  let failCancel = false;
-  const read = (req: IncomingMessage) =>
-    new Promise<string>((resolve) => {
-      let body = '';
-      req.on('data', (c) => (body += c));
-      req.on('end', () => resolve(body));
-    });
-  const server: Server = createServer(async (req, res) => {
-    const body = await read(req);
-    const path = (req.url ?? '').split('?')[0];
-    const form = new URLSearchParams(body);
-    seen.push({ method: req.method!, path, form });
-    const send = (status: number, obj: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_local' });
-      res.end(JSON.stringify(obj));
-    };
-    if (req.method === 'POST' && path === '/v1/checkout/sessions') {
-      const id = `cs_refund_${++sessions}`;
-      return send(200, { id, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/${id}`, mode: form.get('mode') });
-    }
-    if (req.method === 'DELETE' && path.startsWith('/v1/subscriptions/')) {
-      if (failCancel) {
-        failCancel = false;
-        // A 4xx: the SDK does not retry it (a 5xx it would, once).
-        return send(400, { error: { type: 'invalid_request_error', message: 'No such subscription' } });
-      }
-      return send(200, { id: path.split('/')[3], object: 'subscription', status: 'canceled', items: { object: 'list', data: [] } });
-    }
-    if (req.method === 'POST' && path === '/v1/refunds') {
-      const amount = Number(form.get('amount'));
-      return send(200, {
-        id: `re_${seen.length}`,
-        object: 'refund',
-        amount,
-        charge: 'ch_approved',
-        payment_intent: form.get('payment_intent'),
-        status: 'succeeded',
-      });
-    }
-    send(404, { error: { type: 'invalid_request_error', message: `No route ${req.method} ${path}` } });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    seen,
-    /** Stripe's cancellations of this subscription (DELETE /v1/subscriptions/:id). */
-    cancels: (subscription: string) => seen.filter((s) => s.method === 'DELETE' && s.path === `/v1/subscriptions/${subscription}`).length,
-    failNextCancel: () => (failCancel = true),
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
-
 let counter = 0;
 const unique = (prefix: string) => `${prefix}_${++counter}_${Math.random().toString(36).slice(2, 8)}`;
 
@@ -106,9 +42,9 @@ function event(type: string, object: Record<string, unknown>, id = unique('evt')
 
 describe(`a full refund ends the plan it paid for, through Stripe (${DB})`, () => {
   let t: TestApp;
-  let api: Awaited<ReturnType<typeof startStripeApi>>;
+  let api: FakeStripe;
   beforeAll(async () => {
-    api = await startStripeApi();
+    api = await startFakeStripe();
     t = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_local', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: api.url });
   });
   afterAll(async () => {
@@ -116,7 +52,7 @@ describe(`a full refund ends the plan it paid for, through Stripe (${DB})`, () =
     await api?.close();
   });
   beforeEach(() => {
-    api.seen.length = 0;
+    api.calls.length = 0;
   });
 
   async function webhook(payload: string) {
@@ -138,7 +74,7 @@ describe(`a full refund ends the plan it paid for, through Stripe (${DB})`, () =
     const ids = { subscription: unique('sub'), invoice: unique('in'), intent: unique('pi') };
     const res = await post(t.app, '/api/billing/checkout', { kind: 'plan', plan }, { cookie });
     expect(res.statusCode, res.body).toBe(200);
-    const form = api.seen.findLast((s) => s.path === '/v1/checkout/sessions')!.form;
+    const form = api.calls.findLast((s) => s.path === '/v1/checkout/sessions')!.form;
     const amount = Number(form.get('line_items[0][price_data][unit_amount]'));
     const completed = event('checkout.session.completed', {
       id: unique('cs'),
