@@ -48,9 +48,13 @@ const sections: LegalSection[] = [
     body: (
       <ol>
         <li>
-          E-mail <a href={`mailto:${SITE.supportEmail}`}>{SITE.supportEmail}</a> from the address on your account.
+          Sign in, open <Link to="/account">your account</Link>, find the charge under “Payments and invoices” and choose <strong>Request refund</strong>. Give
+          a short reason. The request shows as pending until it is decided, and the decision is e-mailed to you.
         </li>
-        <li>Include the date and amount of the charge and a short reason.</li>
+        <li>
+          If you cannot sign in, e-mail <a href={`mailto:${SITE.supportEmail}`}>{SITE.supportEmail}</a> from the address on your account, with the date and
+          amount of the charge and a short reason.
+        </li>
         <li>Approved refunds go back to the original payment method. How long they take to appear depends on your bank or payment provider.</li>
       </ol>
     ),
