@@ -234,4 +234,40 @@ describe(`Stripe payments (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGl
     const [sub] = await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, 'sub_ag'));
     expect(sub.cancelAtPeriodEnd).toBe(false);
   });
+
+  it('a subscription Stripe reports canceled is not renewed at the end of its period, even without a deleted event', async () => {
+    const cookie = await register(t.app);
+    const userId = json(await me(t.app, cookie)).user.id;
+    const { form } = await startCheckout(cookie, { kind: 'plan', plan: 'pro' });
+    const completed = JSON.stringify(
+      event('checkout.session.completed', {
+        id: 'cs_cx',
+        object: 'checkout.session',
+        mode: 'subscription',
+        payment_status: 'paid',
+        amount_total: 999,
+        currency: 'usd',
+        customer: 'cus_cx',
+        subscription: 'sub_cx',
+        invoice: 'in_cx',
+        metadata: { checkoutId: form.get('metadata[checkoutId]') },
+      }),
+    );
+    expect(json(await sendWebhook(t, completed, signed(completed))).outcome).toBe('processed');
+    // Stripe may end a subscription with an update (status canceled) whose deleted event is lost or arrives late.
+    const updated = JSON.stringify(
+      event('customer.subscription.updated', { id: 'sub_cx', object: 'subscription', status: 'canceled', cancel_at_period_end: false }),
+    );
+    expect(json(await sendWebhook(t, updated, signed(updated))).outcome).toBe('processed');
+    expect(json(await me(t.app, cookie)).user.role).toBe('pro'); // paid until the end of the period
+    // The period ends: nothing can pay for the next one, so the account is on Free and no payment is invented.
+    const now = Date.now();
+    await t.ctx.db
+      .update(subscriptions)
+      .set({ currentPeriodStart: new Date(now - 31 * 86400_000), currentPeriodEnd: new Date(now - 60_000) })
+      .where(eq(subscriptions.userId, userId));
+    expect(json(await get(t.app, '/api/billing/subscription', cookie))).toMatchObject({ plan: 'free', provider: null, status: 'active' });
+    expect(json(await me(t.app, cookie)).user.role).toBe('free');
+    expect(await t.ctx.db.select().from(payments).where(eq(payments.userId, userId))).toHaveLength(1);
+  });
 });

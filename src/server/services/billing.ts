@@ -173,13 +173,15 @@ export async function loadSubscription(ctx: ServerContext, userId: string, role:
 }
 
 /**
- * End-of-period transitions: a cancellation falls back to free, a scheduled downgrade applies,
+ * End-of-period transitions: a cancellation (or a subscription the provider reports canceled) falls back to free, a scheduled downgrade applies,
  * otherwise the period renews. Stripe renewals arrive by webhook (invoice.paid), so a Stripe
  * subscription without a pending change is left for the webhook to extend; test-mode renewals are
  * paid here, through the same renewSubscription. Free and complimentary plans renew without payment.
  */
 async function rollPeriod(ctx: ServerContext, row: SubscriptionRow, now: Date): Promise<SubscriptionRow> {
-  let next: PlanId = row.cancelAtPeriodEnd ? 'free' : isPlanId(row.scheduledPlan) ? row.scheduledPlan : (row.plan as PlanId);
+  // A subscription the provider reports canceled (e.g. Stripe's update to status canceled, whose deleted event may be
+  // lost or late) has nothing to pay for the next period: it ends like a cancellation.
+  let next: PlanId = row.cancelAtPeriodEnd || row.status === 'canceled' ? 'free' : isPlanId(row.scheduledPlan) ? row.scheduledPlan : (row.plan as PlanId);
   // A paid plan bought in test mode renews like a Stripe subscription, each period with a recorded
   // (test) payment; once test mode is off nothing can pay for it, so it ends and the account is free.
   if (row.provider === 'test' && next !== 'free') {
@@ -187,7 +189,7 @@ async function rollPeriod(ctx: ServerContext, row: SubscriptionRow, now: Date): 
     next = 'free';
   }
   const changing = next !== row.plan;
-  if (row.provider === 'stripe' && !changing && row.status !== 'canceled') return row;
+  if (row.provider === 'stripe' && !changing) return row;
   let start = row.currentPeriodEnd;
   let end = addMonth(start);
   while (end <= now) {
