@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { createDetector, type DetectionResult } from '../src/engines/detector/index';
 import { aiThreshold, withMargin } from '../src/engines/detector/model';
 import { ALL_SOURCES, SOURCES, hash32, isHeldOut, wordCount, type Sample, type SourceName } from './detector-data';
-import { HYPER, featurizeDocs, toWeights, trainAll, type Doc } from './detector-trainer';
+import { HYPER, deriveCommonWords, featurizeDocs, toWeights, trainAll, useCommonWords, type Doc } from './detector-trainer';
 import { HELD_OUT_GENRES, isEvalOnly, isFreshGenre, loadAllSamples, mixedParts } from './ai2026/corpus';
 import { splitChunks } from './ai2026/corpus-lib';
 import { buildShippedCharLm } from './detector-charlm';
@@ -89,6 +89,8 @@ function main() {
   const el = () => `${((Date.now() - t0) / 1000).toFixed(0)} s`;
   const samples = loadAllSamples();
   console.error(`Loaded ${samples.length} samples (${el()})`);
+  // the words sparse mode 'common' keeps come from the assistant corpus's training genres only (never a human text)
+  if (HYPER.sparseMode === 'common') useCommonWords(deriveCommonWords(samples));
   const cache = process.env.EVAL_FEATURE_CACHE;
   let docs: Doc[];
   const lm = HYPER.charLm ? buildShippedCharLm().lm : null;

@@ -14,9 +14,9 @@ import { DENSE_NAMES } from '../src/engines/detector/features';
 import { ALL_SOURCES, detectionDataDir, isHeldOut } from './detector-data';
 import { HELD_OUT_GENRES, isEvalOnly, loadAllSamples } from './ai2026/corpus';
 import { buildShippedCharLm, shippedCharLmJson } from './detector-charlm';
-import { HYPER, featurizeDocs, toWeights, trainAll } from './detector-trainer';
+import { HYPER, deriveCommonWords, featurizeDocs, toWeights, trainAll, useCommonWords } from './detector-trainer';
 
-export const MODEL_VERSION = 'veritext-detector-2.4.0';
+export const MODEL_VERSION = 'veritext-detector-2.5.0';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, 'src', 'engines', 'detector', 'model');
@@ -40,6 +40,11 @@ if (lmBuilt && lmJson)
   console.log(
     `Char LM: ${lmBuilt.stats.documents} reference documents, ${lmBuilt.stats.characters} characters; ${(lmJson.tables.length / 1024).toFixed(0)} KB (base64 gzip)`,
   );
+if (HYPER.sparseMode === 'common') {
+  const common = deriveCommonWords(samples);
+  useCommonWords(common);
+  console.log(`Common words kept in the n-grams: ${common.length} (from the assistant corpus's training genres)`);
+}
 const docs = featurizeDocs(samples, true, lmBuilt?.lm ?? null);
 console.log(`Featurised ${docs.length} docs in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 const trained = trainAll(docs, (s) => isHeldOut(s, HYPER.holdout), { windows: true, log: (m) => console.log('  ' + m) });

@@ -13,7 +13,8 @@ const LEX = lexiconFromJson(W.lexicon);
 // a default-voice memo from a genre the model never trained on (the same one the e2e test pastes)
 const HELD_OUT = readFileSync(join(__dirname, '..', '..', 'e2e', 'samples', 'heldout-default.txt'), 'utf8');
 
-const featuresOf = (text: string) => extract(normalise(text), { buckets: W.buckets, lexicon: LEX, zlib: false, sparse: W.sparseMode, keys: true });
+const featuresOf = (text: string) =>
+  extract(normalise(text), { buckets: W.buckets, lexicon: LEX, zlib: false, sparse: W.sparseMode, commonWords: new Set(W.commonWords ?? []), keys: true });
 
 describe('detector reasons name the patterns the n-gram model saw', () => {
   it('the patterns split the model’s n-gram logit exactly, so a reason never names what did not count', () => {

@@ -362,6 +362,14 @@ function zlibRatio(norm: string): number {
   return sum / k;
 }
 
+/**
+ * Hashed n-grams over the words themselves ('words', models before 2.0.0) or over their shapes ('style': function
+ * words, punctuation and the curated AI phrases kept, every other word reduced to a class such as <ing>), so that
+ * what a text is about cannot decide who wrote it. 'common' (2.5.0) is 'style' with the assistant corpus's common
+ * words also kept (ExtractOptions.commonWords). 'style2' (finer shapes) is an experiment no model ships.
+ */
+export type SparseMode = 'words' | 'style' | 'style2' | 'common';
+
 export interface ExtractOptions {
   buckets: number;
   lexicon: Lexicon;
@@ -369,12 +377,14 @@ export interface ExtractOptions {
   zlib?: boolean;
   /** character LM for the LM features (document level); omitted -> the LM features are 0 */
   lm?: CharLmTables | null;
+  /** how the hashed n-grams see words (SparseMode) */
+  sparse?: SparseMode;
   /**
-   * Hashed n-grams over the words themselves ('words', models before 2.0.0) or over their shapes ('style': function
-   * words, punctuation and the curated AI phrases kept, every other word reduced to a class such as <ing>), so that
-   * what a text is about cannot decide who wrote it.
+   * 'common' only: content words kept as themselves rather than reduced to their shape. The trainer derives them from
+   * the assistant corpus's training genres (common across its genres, so they say how it writes, not what about) and
+   * the weights carry them.
    */
-  sparse?: 'words' | 'style' | 'style2';
+  commonWords?: ReadonlySet<string>;
   /** also return the tokens and each key's bucket (Features.keys), for the explanations (patterns.ts) */
   keys?: boolean;
   /**
@@ -385,6 +395,14 @@ export interface ExtractOptions {
 }
 
 const CURATED_WORDS = new Set<string>();
+
+/** How the n-grams see a token in this mode (see ExtractOptions.sparse). */
+function shaperFor(opts: ExtractOptions): (tok: string) => string {
+  if (opts.sparse === 'style2') return shape2;
+  const common = opts.sparse === 'common' ? opts.commonWords : undefined;
+  if (!common?.size) return shape;
+  return (tok) => (common.has(tok) ? tok : shape(tok));
+}
 
 /** Feature extraction on already-normalised text. */
 export function extract(norm: string, opts: ExtractOptions): Features {
@@ -404,7 +422,7 @@ export function extract(norm: string, opts: ExtractOptions): Features {
     counts.set(h, (counts.get(h) ?? 0) + 1);
     if (keyBuckets) keyBuckets[nk++] = h;
   };
-  forEachSparseKey(toks, opts.sparse === 'style' || opts.sparse === 'style2', bump, opts.sparse === 'style2' ? shape2 : shape);
+  forEachSparseKey(toks, opts.sparse !== undefined && opts.sparse !== 'words', bump, shaperFor(opts));
   const keys = [...counts.keys()].sort((a, b) => a - b);
   const idx = new Int32Array(keys.length);
   const val = new Float32Array(keys.length);

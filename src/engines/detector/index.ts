@@ -210,7 +210,7 @@ export function createDetector(W: WeightsJson, charLm: CharLmTables | null): Det
   const DOC_DENSE = DOC.wDense.some((w) => w !== 0);
   const WIN_DENSE = WIN.wDense.some((w) => w !== 0);
   /** what every extract() call of this detector shares */
-  const FEAT = { buckets: W.buckets, lexicon: LEX, sparse: SPARSE };
+  const FEAT = { buckets: W.buckets, lexicon: LEX, sparse: SPARSE, commonWords: new Set(W.commonWords ?? []) };
 
   function docReasons(f: Features, score: number, words: number, pp: PatternPush | null): string[] {
     const reasons: string[] = [];

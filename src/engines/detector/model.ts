@@ -2,7 +2,7 @@
  * Linear (logistic-regression) model over standardised dense stylometric features + hashed sparse n-grams,
  * with Platt calibration. Serialisable to a compact JSON (sparse weights as base64 int16).
  */
-import { N_DENSE, type Features, type Lexicon } from './features';
+import { N_DENSE, type Features, type Lexicon, type SparseMode } from './features';
 import type { PatternBaseline } from './patterns';
 
 export interface LinearModelJson {
@@ -40,7 +40,9 @@ export interface WeightsJson {
   /** the document model uses the character-LM features (model/charlm.json) */
   charLm?: boolean;
   /** how the hashed n-grams are keyed (see ExtractOptions.sparse); absent means 'words' */
-  sparseMode?: 'words' | 'style' | 'style2';
+  sparseMode?: SparseMode;
+  /** sparseMode 'common': the words kept as themselves in the n-grams */
+  commonWords?: string[];
   buckets: number;
   lexicon: { ai: [string, number][]; human: [string, number][] };
   doc: LinearModelJson;
@@ -79,8 +81,10 @@ export const LENGTH_REF_WORDS = 400;
  */
 export function aiThreshold(t: Pick<Thresholds, 'ai' | 'aiLengthSlope'>, words: number): number {
   const slope = t.aiLengthSlope ?? 0;
-  if (!slope || words <= 0) return t.ai;
-  return Math.min(0.9999, sigmoid(logit(t.ai) + slope * (Math.sqrt(LENGTH_REF_WORDS / words) - 1)));
+  const shift = words > 0 ? slope * (Math.sqrt(LENGTH_REF_WORDS / words) - 1) : 0;
+  // no shift (no slope, or a text of the reference length) keeps the calibrated value exactly: sigmoid(logit(x)) may not
+  if (!shift) return t.ai;
+  return Math.min(0.9999, sigmoid(logit(t.ai) + shift));
 }
 
 export const Z_CLIP = 5;
