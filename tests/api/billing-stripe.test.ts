@@ -13,6 +13,28 @@ function event(type: string, object: Record<string, unknown>, id = `evt_${++even
   return { id, object: 'event', type, api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), data: { object } };
 }
 
+/** Stripe's checkout.session.completed for the subscription checkout whose session form the server sent. */
+function subscriptionCompleted(
+  form: URLSearchParams,
+  ids: { session: string; customer: string; subscription: string; invoice: string },
+  amount: number,
+): string {
+  return JSON.stringify(
+    event('checkout.session.completed', {
+      id: ids.session,
+      object: 'checkout.session',
+      mode: 'subscription',
+      payment_status: 'paid',
+      amount_total: amount,
+      currency: 'usd',
+      customer: ids.customer,
+      subscription: ids.subscription,
+      invoice: ids.invoice,
+      metadata: { checkoutId: form.get('metadata[checkoutId]') },
+    }),
+  );
+}
+
 async function sendWebhook(t: TestApp, payload: string, signature?: string) {
   return t.app.inject({
     method: 'POST',
@@ -204,19 +226,7 @@ describe(`Stripe payments (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGl
   it('a downgrade on Stripe bills the smaller plan from the next invoice, without proration', async () => {
     const cookie = await register(t.app);
     const { form } = await startCheckout(cookie, { kind: 'plan', plan: 'agency' });
-    const payload = JSON.stringify(
-      event('checkout.session.completed', {
-        id: 'cs_ag',
-        mode: 'subscription',
-        payment_status: 'paid',
-        amount_total: 2999,
-        currency: 'usd',
-        customer: 'cus_3',
-        subscription: 'sub_ag',
-        invoice: 'in_ag',
-        metadata: { checkoutId: form.get('metadata[checkoutId]') },
-      }),
-    );
+    const payload = subscriptionCompleted(form, { session: 'cs_ag', customer: 'cus_3', subscription: 'sub_ag', invoice: 'in_ag' }, 2999);
     await sendWebhook(t, payload, signed(payload));
     api.calls.length = 0;
     const res = await post(t.app, '/api/billing/change-plan', { plan: 'basic' }, { cookie });
@@ -239,20 +249,7 @@ describe(`Stripe payments (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGl
     const cookie = await register(t.app);
     const userId = json(await me(t.app, cookie)).user.id;
     const { form } = await startCheckout(cookie, { kind: 'plan', plan: 'pro' });
-    const completed = JSON.stringify(
-      event('checkout.session.completed', {
-        id: 'cs_cx',
-        object: 'checkout.session',
-        mode: 'subscription',
-        payment_status: 'paid',
-        amount_total: 999,
-        currency: 'usd',
-        customer: 'cus_cx',
-        subscription: 'sub_cx',
-        invoice: 'in_cx',
-        metadata: { checkoutId: form.get('metadata[checkoutId]') },
-      }),
-    );
+    const completed = subscriptionCompleted(form, { session: 'cs_cx', customer: 'cus_cx', subscription: 'sub_cx', invoice: 'in_cx' }, 999);
     expect(json(await sendWebhook(t, completed, signed(completed))).outcome).toBe('processed');
     // Stripe may end a subscription with an update (status canceled) whose deleted event is lost or arrives late.
     const updated = JSON.stringify(
