@@ -90,6 +90,47 @@ describe('humanizer critic', () => {
     expect(out).toMatch(/bark, especially when left alone, which/);
   });
 
+  it('may swap an everyday word the assistant overuses for its same-meaning alternative, only in the sense it has', () => {
+    const text =
+      'We walked toward the station before nobody else was up, and it was kind of cold for the time of year. ' +
+      'She is a kind teacher who always has time for a question from anyone in the class. ' +
+      'Roughly 40 people came to the talk, and the old chairs were treated roughly by the movers again. ' +
+      'Honestly, the stuff they sold was fine, and we usually went back to the shop quickly on most weekends.';
+    const alternatives: Critic = (t) => -(t.match(/\b(?:towards|no one|sort of|about 40|frankly|things|normally|rapidly)\b/gi) ?? []).length;
+    for (const style of HUMANIZER_STYLES) {
+      const out = humanize(text, { style, critic: alternatives }).text;
+      for (const want of [
+        'towards the station',
+        'no one else',
+        'sort of cold',
+        'About 40 people',
+        'Frankly,',
+        'the things they sold',
+        'normally went',
+        'rapidly',
+      ])
+        expect(out, `${style}: ${want}`).toContain(want);
+      // the adjective "kind" and the manner adverb "roughly" mean something else
+      expect(out, style).toContain('a kind teacher');
+      expect(out, style).toContain('treated roughly');
+    }
+    // with no cost that prefers them, the words stay
+    const kept = humanize(text, { style: 'casual', critic: () => 0 }).text;
+    for (const word of ['toward the', 'nobody', 'kind of', 'Roughly 40', 'stuff']) expect(kept).toContain(word);
+  });
+
+  it('joins two related sentences of up to 44 words together with a semicolon, never longer ones', () => {
+    // 18 words, then 26 or 27
+    const first = 'The committee reviewed every single proposal that the local residents had sent in over the long winter months.';
+    const second = (late: boolean) =>
+      `It approved the best ones at a very short public meeting held in the old town hall on a cold and windy Tuesday evening ${late ? 'late ' : ''}last March.`;
+    // enough words for the critic to run (it leaves texts under 50 words to the rules)
+    const filler = ' The room was full of people from every street in the town. Nobody left early that night.';
+    const joins = (t: string) => /(?:;|, and) it approved/.test(humanize(t, { style: 'professional', critic: periods }).text);
+    expect(joins(`${first} ${second(false)}${filler}`)).toBe(true);
+    expect(joins(`${first} ${second(true)}${filler}`)).toBe(false);
+  });
+
   it('joins a sentence that opens with a capitalised word only when the text shows it is a name', () => {
     const common =
       'Remote work has clear benefits for everyone involved in the project. Commutes disappear and focus time grows for the whole team. ' +
