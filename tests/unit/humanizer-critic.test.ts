@@ -132,6 +132,20 @@ describe('humanizer critic', () => {
     expect(joins(`${first} ${second(true)}${filler}`)).toBe(false);
   });
 
+  it('drops the comma after a short opening phrase only before a determiner or a name, never where the words would run on', () => {
+    const text =
+      'The team compared three payroll providers over the spring. At the meeting, the cheapest option was not the favourite of anyone. ' +
+      'On cost, Gusto was the lowest of the three by a wide margin. On service, references rated ADP the most consistent of them all. ' +
+      'On balance, we think the extra money is worth paying for.';
+    const commas: Critic = (t) => (t.match(/,/g) ?? []).length;
+    const out = humanize(text, { style: 'professional', critic: commas }).text;
+    expect(out).toContain('At the meeting the cheapest');
+    expect(out).toContain('On cost Gusto');
+    // "On service references rated …" reads as one noun phrase; a pronoun after the opener stays out too
+    expect(out).toContain('On service, references');
+    expect(out).toContain('On balance, we think');
+  });
+
   it('joins at most one pair of sentences per paragraph', () => {
     const para =
       'The team met on Monday morning in the small room. The group reviewed the plan for the new office. ' +

@@ -15,7 +15,8 @@
  *     - two related sentences (44 words together at most) joined by a semicolon ("… in 2019. It grew …" -> "… in
  *       2019; it grew …"), or by ", and" when the second opens with a pronoun pointing back; one join per paragraph;
  *     - "the firm's growth" -> "the growth of the firm";
- *     - the comma after a short introductory phrase dropped ("In this case, we …" -> "In this case we …");
+ *     - the comma after a short introductory phrase dropped before a determiner or a name ("At the meeting, the board
+ *       …" -> "At the meeting the board …");
  *     - "this approach" -> "the approach", ", while" -> ", whereas", "despite" -> "in spite of";
  *     - a colon inside running prose -> a spaced dash ("The plan is simple: we ship" -> "… simple - we ship"; the
  *       casual and creative styles only: humanize() passes the kinds per style). Colons are among the strongest
@@ -461,7 +462,7 @@ function propose(text: string, sents: Span[], claimed: readonly Edit[], kinds: S
       }
     }
 
-    // "In this case, we …" -> "In this case we …": a prepositional opener of at most four words before a clause
+    // "At the meeting, the board …" -> "At the meeting the board …": a prepositional opener of at most four words before a clause
     // (not a discourse connective: "In summary, …" keeps its comma)
     if (kinds.has('intro-comma') && toks[0]!.pos === 'ADP' && toks[0]!.start === 0 && !CONNECTIVE_OPENER.test(s.text)) {
       const comma = toks.findIndex((x) => x.text === ',');
@@ -472,9 +473,10 @@ function propose(text: string, sents: Span[], claimed: readonly Edit[], kinds: S
         intro.length <= 3 &&
         intro.every((x) => ['DET', 'NOUN', 'PROPN', 'NUM', 'ADJ'].includes(x.pos)) &&
         // not before a personal pronoun: "During the visit they …" reads to grammar checkers as "visit them"
+        // and only before a determiner or a name: a bare noun or number would run on from the opener's last word ("On
+        // service, references rated …" -> "On service references rated …")
         r0 &&
-        SUBJECT.has(r0.pos) &&
-        r0.pos !== 'PRON' &&
+        (r0.pos === 'DET' || r0.pos === 'PROPN') &&
         !NOT_CLAUSE_START.test(r0.text) &&
         hasVerb(toks.slice(comma + 1))
       ) {
