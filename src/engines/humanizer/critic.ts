@@ -462,8 +462,8 @@ function propose(text: string, sents: Span[], claimed: readonly Edit[], kinds: S
       }
     }
 
-    // "At the meeting, the board …" -> "At the meeting the board …": a prepositional opener of at most four words before a clause
-    // (not a discourse connective: "In summary, …" keeps its comma)
+    // "At the meeting, the board …" -> "At the meeting the board …": a prepositional opener of at most four words
+    // before a clause (not a discourse connective: "In summary, …" keeps its comma)
     if (kinds.has('intro-comma') && toks[0]!.pos === 'ADP' && toks[0]!.start === 0 && !CONNECTIVE_OPENER.test(s.text)) {
       const comma = toks.findIndex((x) => x.text === ',');
       const intro = comma > 1 ? toks.slice(1, comma) : [];
