@@ -63,6 +63,9 @@ async function insertPayment(p: { userId: string; kind: string; amount: number; 
 const now = Date.now();
 const justNow = new Date(now - 5_000);
 const monthKey = (d: Date) => d.toISOString().slice(0, 7);
+const today = new Date(now);
+/** noon on the 2nd of the month before last: the first month of a three-month revenue report */
+const refunderPaidAt = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 2, 2, 12));
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -98,6 +101,13 @@ beforeAll(async () => {
   await exec(sql`insert into refunds (payment_id, amount, currency, provider_ref, created_at) values (${sub}::uuid, 200, 'usd', 'seed-refund', ${justNow})`);
   // The leaver paid once, 50 days ago, and is back on Free: churned when that month ended.
   await insertPayment({ userId: ids.leaver, kind: 'subscription', amount: 499, at: new Date(now - 50 * DAY) });
+  // The refunder paid on the 2nd of the month before last and was refunded in full the next day, which ended the plan
+  // (it is back on Free): churned in that month, not a month later when the period would have ended.
+  ids.refunder = (await account('free')).id;
+  await insertSubscription(ids.refunder, 'free', null, 0);
+  const paid = await insertPayment({ userId: ids.refunder, kind: 'subscription', amount: 499, status: 'refunded', at: refunderPaidAt });
+  await exec(sql`insert into refunds (payment_id, amount, currency, provider_ref, created_at)
+    values (${paid}::uuid, 499, 'usd', 'seed-refund-full', ${new Date(refunderPaidAt.getTime() + DAY)})`);
 });
 
 afterAll(async () => {
@@ -131,7 +141,8 @@ describe('GET /api/admin/dashboard', () => {
     expect(d.errors.series.reduce((a, b) => a + b, 0)).toBe(1);
     expect(d.revenue).toEqual([expect.objectContaining({ currency: 'usd', monthToDate: 1000 + 500 - 200 })]);
     expect(d.revenue![0].series[29]).toBe(1300);
-    expect(d.usersByRole.find((r) => r.role === 'free')?.users).toBe(4);
+    // the three old sign-ups, the leaver and the refunder
+    expect(d.usersByRole.find((r) => r.role === 'free')?.users).toBe(5);
   });
 
   it('sends revenue only to roles holding revenue:read', async () => {
@@ -241,14 +252,18 @@ describe('GET /api/admin/revenue', () => {
     expect(current.month).toBe(monthKey(new Date()));
     expect(current).toMatchObject({ gross: 1500, refunds: 200, net: 1300, subscriptions: 1000, packs: 500 });
     const byMonth = (m: string) => r.months.find((x) => x.month === m);
-    // New: the payer's first subscription payment (this month) and the leaver's (50 days ago).
-    expect(r.months.reduce((s, m) => s + m.newSubscriptions, 0)).toBe(2);
+    // New: the payer's first subscription payment (this month), the leaver's (50 days ago) and the refunder's.
+    expect(r.months.reduce((s, m) => s + m.newSubscriptions, 0)).toBe(3);
     expect(byMonth(monthKey(new Date(now - 50 * DAY)))!.newSubscriptions).toBeGreaterThanOrEqual(1);
     // Churned: the leaver, when the month paid 50 days ago ended (about 20 days ago).
     const ended = new Date(now - 50 * DAY);
     ended.setUTCMonth(ended.getUTCMonth() + 1);
-    expect(byMonth(monthKey(ended))!.churnedSubscriptions).toBe(1);
-    expect(r.months.reduce((s, m) => s + m.churnedSubscriptions, 0)).toBe(1);
+    // The refunder, in the month of the refund that ended its plan (the report's first month).
+    expect(r.months[0]!.month).toBe(monthKey(refunderPaidAt));
+    const churn = new Map(r.months.map((m) => [m.month, 0]));
+    churn.set(monthKey(ended), churn.get(monthKey(ended))! + 1);
+    churn.set(monthKey(refunderPaidAt), churn.get(monthKey(refunderPaidAt))! + 1);
+    expect(r.months.map((m) => m.churnedSubscriptions)).toEqual([...churn.values()]);
     expect(r.mrr).toEqual({ total: 1999, byPlan: [{ plan: 'pro', name: 'Pro', subscribers: 1, cancelling: 0, mrr: 1999 }] });
     // The agency account given its plan by hand, and the pro account created for its cookie (neither paid).
     expect(r.complimentary).toBe(2);
@@ -333,7 +348,8 @@ describe('CSV exports', () => {
 
     const pay = parse((await get(t.app, '/api/admin/export/payments.csv', cookies.manager)).body);
     expect(pay[0]).toEqual(['id', 'created_at', 'user_id', 'email', 'kind', 'item', 'description', 'amount', 'refunded', 'currency', 'status', 'provider']);
-    expect(pay).toHaveLength(1 + 4);
+    // the payer's three and the leaver's and the refunder's subscription payments
+    expect(pay).toHaveLength(1 + 5);
     expect(pay.map((r) => r[7])).toEqual(expect.arrayContaining(['10.00', '5.00', '7.00', '4.99']));
 
     const usage = parse((await get(t.app, '/api/admin/export/usage.csv', cookies.admin)).body);

@@ -313,7 +313,8 @@ const RESUBSCRIBE_GAP = sql.raw(`interval '45 days'`);
  * - New: a subscription payment from an account with no subscription payment in the 45 days before it (a first
  *   purchase, or a customer coming back).
  * - Churned: a subscription payment not followed by another within 45 days, when the account is not subscribed now:
- *   the account left when the month that payment paid for ended, and is counted in that month.
+ *   the account left when the month that payment paid for ended, or when it was refunded in full if that was sooner,
+ *   and is counted in that month.
  * - MRR: the monthly prices of the active subscriptions paid through a provider; plans granted free of charge by
  *   staff are counted apart (complimentary).
  */
@@ -340,14 +341,20 @@ export async function revenueReport(ctx: ServerContext, months: number): Promise
         select created_at, lag(created_at) over (partition by coalesce(user_id::text, email, id::text) order by created_at) as prev
         from payments where kind = 'subscription' and status <> 'failed' and currency = ${currency}
       ) p where created_at >= ${start} and (prev is null or created_at - prev > ${RESUBSCRIBE_GAP}) group by 1`),
+    // a payment refunded in full ended its period when the refund was made (billing.ts#endPlanPaidBy), if that came
+    // before the month it paid for was over
     ctx.db.execute(sql`
       select ${monthIndexSql('ended_at')} as m, count(*) as k from (
-        select p.created_at + interval '1 month' as ended_at, p.user_id,
+        select case when p.status = 'refunded'
+                 then least(p.created_at + interval '1 month',
+                            coalesce((select max(r.created_at) from refunds r where r.payment_id = p.id), p.created_at + interval '1 month'))
+                 else p.created_at + interval '1 month' end as ended_at,
+               p.created_at as paid_at, p.user_id,
                lead(p.created_at) over (partition by coalesce(p.user_id::text, p.email, p.id::text) order by p.created_at) as next
         from payments p where p.kind = 'subscription' and p.status <> 'failed' and p.currency = ${currency}
       ) p
       where ended_at >= ${start} and ended_at <= ${now}
-        and (next is null or next - (ended_at - interval '1 month') > ${RESUBSCRIBE_GAP})
+        and (next is null or next - paid_at > ${RESUBSCRIBE_GAP})
         and (next is not null or not exists (
           select 1 from subscriptions s where s.user_id = p.user_id and s.status = 'active' and s.plan <> 'free' and s.provider is not null))
       group by 1`),

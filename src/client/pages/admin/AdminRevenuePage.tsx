@@ -151,7 +151,7 @@ function RevenueBody({ data }: { data: AdminRevenueResponse }) {
           </li>
           <li>
             Churned: a subscription payment that no other followed within 45 days, from an account that is not subscribed now. The account is counted in the
-            month its paid period ended.
+            month its paid period ended, or in the month a full refund of that payment ended the plan early.
           </li>
         </ul>
       </Section>
