@@ -239,7 +239,7 @@ function lastAtOrBefore(values: readonly number[], x: number): number {
 }
 
 // ---------------------------------------------------------------------------
-// proposals (each keeps every word of the input)
+// proposals (all but 'plain-word' keep every word of the input)
 // ---------------------------------------------------------------------------
 
 export const PROPOSAL_KINDS: readonly ProposalKind[] = [
