@@ -84,6 +84,9 @@ test('the content-detector alias and the ChatGPT detector page both work', async
 
 // A default-voice document of a genre the detector never trained on, picked by a fixed rule before the model was
 // trained (scripts/ai2026/pick-e2e-fixture.ts), never tuned for this test.
+const { sentenceAi } = JSON.parse(readFileSync(fileURLToPath(new URL('../src/engines/detector/model/weights.json', import.meta.url)), 'utf8')).thresholds as {
+  sentenceAi: number;
+};
 const HELD_OUT_AI = readFileSync(fileURLToPath(new URL('./samples/heldout-default.txt', import.meta.url)), 'utf8').trim();
 
 test('detector page: a document written by a current assistant reads "Likely AI-generated", with highlights', async ({ page }) => {
@@ -97,7 +100,36 @@ test('detector page: a document written by a current assistant reads "Likely AI-
   // the AI-looking sentences are highlighted, and a highlighted sentence explains itself
   const flagged = result.locator('[data-testid="sentence"][data-tone="red"]');
   expect(await flagged.count()).toBeGreaterThan(0);
+  // red means what the engine counts as an AI-looking sentence: its calibrated sentence band, named in the legend
+  await expect(result.getByTestId('highlight-legend')).toContainText(`Likely AI (≥ ${Math.round(sentenceAi * 100)}%)`);
+  for (const score of await flagged.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-score'))))) {
+    expect(score).toBeGreaterThanOrEqual(sentenceAi - 0.0005);
+  }
+  const amber = result.locator('[data-testid="sentence"][data-tone="amber"]');
+  for (const score of await amber.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-score'))))) {
+    expect(score).toBeLessThan(sentenceAi);
+  }
   await flagged.first().focus();
   await expect(result.getByRole('tooltip').filter({ hasText: '% AI probability' }).first()).toBeVisible();
   await expect(result.getByTestId('fairness-note')).toBeVisible();
+});
+
+test('on a phone, a sentence tooltip stays inside the text, even for a sentence that starts near its right edge', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await registerViaApi(page);
+  await page.goto('/tools/ai-content-detector');
+  await page.getByLabel('Text to analyze').fill(HELD_OUT_AI);
+  await page.getByRole('button', { name: 'Detect AI' }).click();
+  const result = page.getByTestId('detector-result');
+  await expect(result.getByRole('heading', { level: 2 })).toHaveText('Likely AI-generated');
+  const sentences = result.getByTestId('sentence');
+  const box = (await sentences.first().locator('xpath=ancestor::div[1]').boundingBox())!;
+  // the sentence that starts furthest right on its line is the hard case
+  const lefts = await sentences.evaluateAll((els) => els.map((e) => e.getClientRects()[0]?.left ?? 0));
+  const i = lefts.indexOf(Math.max(...lefts));
+  expect(lefts[i] - box.x).toBeGreaterThan(box.width / 2);
+  await sentences.nth(i).focus();
+  const tip = (await result.getByRole('tooltip').filter({ visible: true }).boundingBox())!;
+  expect(tip.x).toBeGreaterThanOrEqual(box.x - 0.5);
+  expect(tip.x + tip.width).toBeLessThanOrEqual(box.x + box.width + 0.5);
 });

@@ -64,6 +64,11 @@ describe('content detector API', () => {
     expect(body.verdictText).toBe(VERDICT_TEXT[body.verdict as keyof typeof VERDICT_TEXT]);
     expect(body.band).toBe(body.score >= ai ? 'ai' : body.score <= thresholds.human ? 'human' : 'uncertain');
     expect(body.note).toBeNull();
+    // each sentence carries its band on the engine's calibrated sentence bands, which the answer names
+    expect(body.sentenceBands).toEqual({ ai: thresholds.sentenceAi, human: thresholds.sentenceHuman });
+    for (const s of body.sentences) {
+      expect(s.band).toBe(s.score >= thresholds.sentenceAi ? 'ai' : s.score <= thresholds.sentenceHuman ? 'human' : 'uncertain');
+    }
   });
 
   it('says "Can\'t tell" and asks for more text under 50 words', async () => {
@@ -226,6 +231,9 @@ describe('external detection providers', () => {
     expect(body.bands).toMatchObject({ ai: 0.8, human: 0.2 });
     expect(body.verdict).toBe('ai');
     expect(body.sentences[0].score).toBe(0.97);
+    // the provider's sentence score is read on the score colours, not on the engine's calibrated sentence bands
+    expect(body.sentences[0].band).toBe('ai');
+    expect(body.sentenceBands).toEqual({ ai: 0.7, human: 0.4 });
     expect(body.analysis).not.toContain('Analysis powered by Sapling detection');
     expect(gptzero.calls[0]).toMatchObject({ path: '/v2/predict/text', body: { document: TEXT } });
     expect(gptzero.calls[0].headers['x-api-key']).toBe('gz-key');

@@ -165,7 +165,14 @@ describe('the PDF', () => {
     const bytes = res.rawPayload;
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const text = await pdfText(new Uint8Array(bytes));
-    const r = report.result as { score: number; verdictText: string; reasons: string[]; modelVersion: string; sentences: { score: number }[] };
+    const r = report.result as {
+      score: number;
+      verdictText: string;
+      reasons: string[];
+      modelVersion: string;
+      sentences: { score: number; band: string }[];
+      sentenceBands: { ai: number; human: number };
+    };
     expect(text).toContain(`${(r.score * 100).toFixed(2)}%`);
     expect(text).toContain(r.verdictText);
     expect(text).toContain('AI DETECTION REPORT');
@@ -174,7 +181,10 @@ describe('the PDF', () => {
     expect(text).toContain(FAIRNESS_NOTE_TITLE);
     expect(text).toContain('Sentence by sentence');
     expect(text.replace(/\s+/g, ' ')).toContain(r.reasons[0].split(' ').slice(0, 4).join(' '));
-    if (r.sentences.some((s) => s.score > 0.7)) expect(text).toContain('Sentences most likely AI-generated');
+    // the same sentence bands as the page: the answer's calibrated ones, named in the legend
+    expect(text).toContain(`Likely AI (>= ${Math.round(r.sentenceBands.ai * 100)}%)`);
+    expect(r.sentences.some((s) => s.band === 'ai')).toBe(true);
+    expect(text).toContain('Sentences most likely AI-generated');
     // no account data in it
     const user = json(await me(t.app, cookie)).user;
     expect(text).not.toContain(user.email);

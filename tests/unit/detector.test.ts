@@ -34,6 +34,8 @@ function checkSpans(text: string, r: DetectionResult) {
     expect(slice).toBe(slice.trim());
     expect(s.score).toBeGreaterThanOrEqual(0);
     expect(s.score).toBeLessThanOrEqual(1);
+    // the band the page tints the sentence by is its score on the calibrated sentence bands
+    expect(s.band).toBe(s.score >= thresholds.sentenceAi ? 'ai' : s.score <= thresholds.sentenceHuman ? 'human' : 'uncertain');
     // nothing but whitespace is skipped between sentences
     expect(text.slice(prevEnd, s.start).trim()).toBe('');
     prevEnd = s.end;
@@ -155,6 +157,7 @@ describe('detector engine', () => {
     const s = r.sentences.find((x) => text.slice(x.start, x.end).startsWith('We drove up to the lake'))!;
     expect(s).toBeDefined();
     expect(s.score).toBeLessThan(thresholds.sentenceAi);
+    expect(s.band).not.toBe('ai');
   });
 
   it('ships a character LM that prefers English to scrambled letters, deterministically', () => {

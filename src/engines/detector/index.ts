@@ -36,6 +36,12 @@ export interface SentenceResult {
   start: number;
   end: number;
   score: number;
+  /**
+   * The sentence's own band, read on the calibrated sentence thresholds (sentenceAi, sentenceHuman): the bands that
+   * decide `aiShare` and so the 'mixed' verdict. The page tints a sentence by it, so a highlight never says more than
+   * the verdict was allowed to.
+   */
+  band: 'ai' | 'uncertain' | 'human';
   reasons: string[];
 }
 
@@ -267,7 +273,7 @@ export function createDetector(W: WeightsJson, charLm: CharLmTables | null): Det
     return { pp, ai: standoutPatterns(pp, EXPLAIN, 1, 5), human: standoutPatterns(pp, EXPLAIN, -1, 5) };
   }
 
-  function sentenceReasons(text: string, score: number, doc: DocPatterns | null): string[] {
+  function sentenceReasons(text: string, score: number, band: SentenceResult['band'], doc: DocPatterns | null): string[] {
     const toks = tokenize(normalise(text).toLowerCase());
     const words = toks.filter((t) => /^\p{L}/u.test(t));
     // the lexicon is named only where the window model weighs it (since 2.3.0 it does not)
@@ -280,11 +286,11 @@ export function createDetector(W: WeightsJson, charLm: CharLmTables | null): Det
       const inside = named.filter((x) => !x.few && tokens.has(x.id)).slice(0, 3);
       if (inside.length) out.push(`${lead}: ${inside.map((x) => describePattern(x, tokens, doc!.pp.words, dir)).join('; ')}`);
     };
-    if (score >= thresholds.sentenceAi) {
+    if (band === 'ai') {
       out.push('Phrasing in this passage resembles AI-generated text');
       if (doc) here(doc.ai, 1);
       if (ai.length) out.push(phrasesLine(ai));
-    } else if (score <= thresholds.sentenceHuman) {
+    } else if (band === 'human') {
       out.push('Phrasing in this passage resembles human writing');
       if (doc) here(doc.human, -1);
       const hu = m ? topPhrases(m.humanPhrases, LEX.human, 3) : [];
@@ -363,7 +369,8 @@ export function createDetector(W: WeightsJson, charLm: CharLmTables | null): Det
       const k = paraOf(spans[i].start);
       if (k >= 0) score = sigmoid((1 - PARA_WEIGHT) * logit(score) + PARA_WEIGHT * logit(paras[k].p));
       score = r4(score);
-      out.push({ start: spans[i].start, end: spans[i].end, score, reasons: sentenceReasons(sentText, score, doc) });
+      const band = score >= thresholds.sentenceAi ? 'ai' : score <= thresholds.sentenceHuman ? 'human' : 'uncertain';
+      out.push({ start: spans[i].start, end: spans[i].end, score, band, reasons: sentenceReasons(sentText, score, band, doc) });
     }
     return out;
   }
@@ -388,8 +395,8 @@ export function createDetector(W: WeightsJson, charLm: CharLmTables | null): Det
     for (const s of sentences) {
       const n = countWhitespaceWords(input.slice(s.start, s.end));
       totW += n;
-      if (s.score >= thresholds.sentenceAi) aiW += n;
-      else if (s.score <= thresholds.sentenceHuman) huW += n;
+      if (s.band === 'ai') aiW += n;
+      else if (s.band === 'human') huW += n;
     }
     const aiShare = totW ? aiW / totW : 0;
     const humanShare = totW ? huW / totW : 0;

@@ -5,7 +5,7 @@
  */
 import { rescore, thresholds, type DetectionResult } from '../../engines/detector';
 import { aiThreshold } from '../../engines/detector/model';
-import { bandOf, SHORT_TEXT_NOTE, VERDICT_TEXT } from '../../shared/detector-verdicts';
+import { bandOf, SCORE_COLOUR_BANDS, scoreColourBand, SHORT_TEXT_NOTE, VERDICT_TEXT } from '../../shared/detector-verdicts';
 import { combineWithEngine } from '../../engines/detector/curvature';
 import { percent, type DetectEngine, type DetectResponse, type Verdict, type VerdictBands } from '../../shared/api/detector';
 import type { ServerContext } from '../context';
@@ -35,13 +35,16 @@ export function providerVerdict(score: number, local: DetectionResult): Verdict 
   return 'uncertain';
 }
 
-/** Provider sentence scores, placed on the offsets of the local engine's sentences where the text matches. */
+/**
+ * Provider sentence scores, placed on the offsets of the local engine's sentences where the text matches. The engine's
+ * sentence bands are calibrated on its own scores, so a provider's are read on the score colours instead.
+ */
 export function mergeSentences(local: DetectionResult, text: string, remote: ProviderResult): DetectionResult['sentences'] {
   if (!remote.sentences.length) return local.sentences;
   return local.sentences.map((s) => {
     const body = text.slice(s.start, s.end).replace(/\s+/g, ' ').trim();
     const hit = remote.sentences.find((r) => r.text.replace(/\s+/g, ' ').trim() === body);
-    return hit ? { ...s, score: hit.score } : s;
+    return hit ? { ...s, score: hit.score, band: scoreColourBand(hit.score) } : s;
   });
 }
 
@@ -150,6 +153,7 @@ export function detectionBody(outcome: DetectionOutcome): Omit<DetectResponse, '
     modelVersion: local.modelVersion,
     wordCount: local.wordCount,
     bands,
+    sentenceBands: remote ? SCORE_COLOUR_BANDS : { ai: thresholds.sentenceAi, human: thresholds.sentenceHuman },
   };
 }
 

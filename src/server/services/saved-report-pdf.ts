@@ -14,7 +14,7 @@ import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib'
 import { drawableText, embedUnicodeFont, textWidth, type DrawableText } from '../../engines/pdf-fonts';
 import { percent } from '../../shared/api/detector';
 import { FAIRNESS_NOTE_TITLE, fairnessNoteBody } from '../../shared/detector-fairness';
-import { bandOf, VERDICT_TEXT } from '../../shared/detector-verdicts';
+import { bandOf, SCORE_COLOUR_BANDS, sentenceTone, VERDICT_TEXT } from '../../shared/detector-verdicts';
 import type { ReportForPdf } from './saved-reports';
 
 const A4 = { width: 595.28, height: 841.89 };
@@ -39,11 +39,6 @@ const SOURCE_FILL = [
   { fill: rgb(0.988, 0.906, 0.953), dot: rgb(0.93, 0.28, 0.6) },
 ];
 const sourceColour = (i: number) => SOURCE_FILL[i % SOURCE_FILL.length];
-
-/** The same thresholds as the page's highlights (HighlightedText: above 0.7 red, above 0.4 amber). */
-export function sentenceTone(score: number): 'red' | 'amber' | null {
-  return score > 0.7 ? 'red' : score > 0.4 ? 'amber' : null;
-}
 
 // ---------- text the font can show ----------
 
@@ -378,9 +373,11 @@ interface DetectorResultFields {
   verdictText?: string;
   note?: string | null;
   reasons?: string[];
-  sentences?: { start: number; end: number; score: number; reasons?: string[] }[];
+  sentences?: { start: number; end: number; score: number; band?: 'ai' | 'uncertain' | 'human'; reasons?: string[] }[];
   wordCount?: number;
   bands?: { ai: number; human: number; minWords: number };
+  /** absent from results saved before sentences carried a band */
+  sentenceBands?: { ai: number; human: number };
   provider?: string;
 }
 
@@ -424,9 +421,12 @@ function detectorBody(w: Writer, report: ReportForPdf): void {
   const sentences = [...(r.sentences ?? [])].sort((a, b) => a.start - b.start);
   if (sentences.length && report.input) {
     w.heading('Sentence by sentence');
+    // the same tints and legend as the page's highlights (HighlightedText)
+    const sb = r.sentenceBands ?? SCORE_COLOUR_BANDS;
+    const pc = (p: number) => `${Math.round(p * 100)}%`;
     legend(w, [
-      { fill: TONE_FILL.red, label: 'Likely AI (> 70%)' },
-      { fill: TONE_FILL.amber, label: 'Possibly AI (40-70%)' },
+      { fill: TONE_FILL.red, label: `Likely AI (${r.sentenceBands ? '>=' : '>'} ${pc(sb.ai)})` },
+      { fill: TONE_FILL.amber, label: `Possibly AI (${pc(sb.human)}-${pc(sb.ai)})` },
       { fill: null, label: 'Likely human (unshaded)' },
     ]);
     let k = 0;
@@ -434,14 +434,14 @@ function detectorBody(w: Writer, report: ReportForPdf): void {
       while (k < sentences.length && sentences[k].end <= offset) k++;
       const s = sentences[k];
       if (!s || s.start > offset) return null;
-      const t = sentenceTone(s.score);
-      return t ? TONE_FILL[t] : null;
+      const t = sentenceTone(s);
+      return t === 'green' ? null : TONE_FILL[t];
     };
     w.flow(textTokens(w, report.input, 10, fillAt), { size: 10 });
 
     // the page shows a sentence's reasons on hover; here the most AI-like sentences are listed with theirs
     const flagged = sentences
-      .filter((s) => sentenceTone(s.score) === 'red')
+      .filter((s) => sentenceTone(s) === 'red')
       .sort((a, b) => b.score - a.score)
       .slice(0, 15);
     if (flagged.length) {

@@ -15,6 +15,9 @@ export const DetectSentence = z.object({
   start: z.number().int().min(0).describe('UTF-16 offset of the sentence in the text (JavaScript string index).'),
   end: z.number().int().min(0),
   score: z.number().min(0).max(1).describe("The sentence's AI probability, 0–1."),
+  band: z
+    .enum(['ai', 'uncertain', 'human'])
+    .describe("The sentence's band on `sentenceBands`: 'ai' sentences are the AI-looking ones the page highlights in red."),
   reasons: z.array(z.string()).describe('Why the sentence reads as AI-generated or human, in plain words.'),
 });
 export type DetectSentence = z.infer<typeof DetectSentence>;
@@ -62,6 +65,11 @@ export const DetectResponse = z.object({
   modelVersion: z.string(),
   wordCount: z.number().int().min(0),
   bands: VerdictBands,
+  sentenceBands: z
+    .object({ ai: z.number(), human: z.number() })
+    .describe(
+      "The bands of the sentences' scores: at least `ai` reads 'ai', at most `human` reads 'human'. The engine's are calibrated on its own (they decide a 'mixed' verdict); a provider's sentence scores are read on 0.7 and 0.4.",
+    ),
   text: ExtractedText,
   allowance: Allowance,
   detectionId: z

@@ -76,7 +76,7 @@ export const DetectorResult = forwardRef<HTMLDivElement, { result: DetectRespons
         <div className="mt-5">
           <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
             <h3 className="text-sm font-semibold">Sentence by sentence</h3>
-            <HighlightLegend />
+            <HighlightLegend bands={result.sentenceBands} />
           </div>
           <div className="rounded-xl border bg-background p-4">
             <HighlightedText text={text} sentences={result.sentences} />

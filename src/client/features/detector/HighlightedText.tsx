@@ -1,35 +1,63 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { wholePercent } from '@/shared/format';
 import type { DetectSentence } from '@/shared/api/detector';
-import { scoreTone, TONE_CLASSES } from './api';
+import { SCORE_COLOUR_BANDS, sentenceTone } from '@/shared/detector-verdicts';
+import { TONE_CLASSES } from './api';
 import { cn } from '@/client/lib/utils';
 
+/** A sentence as shown: results saved before sentences carried a band have none (sentenceTone reads the score then). */
+type ShownSentence = Omit<DetectSentence, 'band'> & Partial<Pick<DetectSentence, 'band'>>;
+
+const TONE_LABEL = { red: 'Likely AI', amber: 'Possibly AI', green: 'Likely human' } as const;
+
+/** The tooltip's width (Tailwind w-72), narrowed to the text's width on a phone. */
+const TIP_WIDTH = 288;
+
 /**
- * The analysed text with each sentence tinted by its AI score. Every sentence is focusable; hovering
- * or focusing it shows its score and the reasons it was flagged.
+ * Where a sentence's tooltip goes, relative to the text box: under the sentence's last line, starting where the
+ * sentence starts but kept inside the box, so a sentence that starts near the right edge does not push it off screen.
  */
-export function HighlightedText({ text, sentences }: { text: string; sentences: DetectSentence[] }) {
+function tipPlace(sentence: HTMLElement, box: HTMLElement): { left: number; top: number; width: number } {
+  const rects = sentence.getClientRects();
+  const outer = box.getBoundingClientRect();
+  const first = rects[0] ?? sentence.getBoundingClientRect();
+  const last = rects[rects.length - 1] ?? first;
+  const width = Math.min(TIP_WIDTH, outer.width);
+  const left = Math.max(0, Math.min(first.left - outer.left, outer.width - width));
+  return { left, top: last.bottom - outer.top + 4, width };
+}
+
+/**
+ * The analysed text with each sentence tinted by its band (sentenceTone), the same bands that decide a 'mixed'
+ * verdict. Every sentence is focusable; hovering or focusing it shows its score and the reasons it was flagged.
+ */
+export function HighlightedText({ text, sentences }: { text: string; sentences: ShownSentence[] }) {
   const baseId = useId();
-  const [active, setActive] = useState<number | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState<{ i: number; left: number; top: number; width: number } | null>(null);
+  const show = (i: number) => (e: React.SyntheticEvent<HTMLElement>) => {
+    if (box.current) setActive({ i, ...tipPlace(e.currentTarget, box.current) });
+  };
+  const hide = (i: number) => () => setActive((a) => (a?.i === i ? null : a));
   const pieces: React.ReactNode[] = [];
   let cursor = 0;
   sentences.forEach((s, i) => {
     if (s.start > cursor) pieces.push(<span key={`gap${i}`}>{text.slice(cursor, s.start)}</span>);
-    const tone = scoreTone(s.score);
+    const tone = sentenceTone(s);
     const tipId = `${baseId}-s${i}`;
-    const open = active === i;
+    const open = active?.i === i;
     pieces.push(
-      <span key={`s${i}`} className="relative">
+      <span key={`s${i}`}>
         <span
           tabIndex={0}
           data-score={s.score.toFixed(3)}
           data-tone={tone}
           data-testid="sentence"
           aria-describedby={tipId}
-          onMouseEnter={() => setActive(i)}
-          onMouseLeave={() => setActive((a) => (a === i ? null : a))}
-          onFocus={() => setActive(i)}
-          onBlur={() => setActive((a) => (a === i ? null : a))}
+          onMouseEnter={show(i)}
+          onMouseLeave={hide(i)}
+          onFocus={show(i)}
+          onBlur={hide(i)}
           className={cn(
             'rounded-sm px-0.5 underline decoration-2 underline-offset-4 outline-none focus-visible:ring-2 focus-visible:ring-ring cursor-help',
             TONE_CLASSES[tone].mark,
@@ -40,12 +68,15 @@ export function HighlightedText({ text, sentences }: { text: string; sentences: 
         <span
           id={tipId}
           role="tooltip"
+          style={open ? { left: active.left, top: active.top, width: active.width } : undefined}
           className={cn(
-            'absolute left-0 top-full z-20 mt-1 w-72 max-w-[80vw] rounded-lg border bg-popover p-3 text-left text-xs leading-snug text-popover-foreground shadow-lg',
+            'absolute z-20 rounded-lg border bg-popover p-3 text-left text-xs leading-snug text-popover-foreground shadow-lg',
             open ? 'block' : 'hidden',
           )}
         >
-          <span className={cn('block font-semibold', TONE_CLASSES[tone].text)}>{wholePercent(s.score)} AI probability</span>
+          <span className={cn('block font-semibold', TONE_CLASSES[tone].text)}>
+            {TONE_LABEL[tone]} · {wholePercent(s.score)} AI probability
+          </span>
           {s.reasons.length ? (
             <span className="mt-1 block">
               {s.reasons.map((r) => (
@@ -63,20 +94,26 @@ export function HighlightedText({ text, sentences }: { text: string; sentences: 
     cursor = s.end;
   });
   if (cursor < text.length) pieces.push(<span key="tail">{text.slice(cursor)}</span>);
-  return <div className="whitespace-pre-wrap break-words text-[15px] leading-8">{pieces}</div>;
+  return (
+    <div ref={box} className="relative whitespace-pre-wrap break-words text-[15px] leading-8">
+      {pieces}
+    </div>
+  );
 }
 
-export function HighlightLegend() {
+/** The highlight bands in words; `bands` are the answer's sentenceBands (absent from results saved before them). */
+export function HighlightLegend({ bands }: { bands?: { ai: number; human: number } }) {
+  const b = bands ?? SCORE_COLOUR_BANDS;
   return (
-    <div className="flex flex-wrap gap-3 text-xs text-muted-foreground">
+    <div className="flex flex-wrap gap-3 text-xs text-muted-foreground" data-testid="highlight-legend">
       <span className="inline-flex items-center gap-1.5">
-        <span className="h-3 w-3 rounded-sm bg-red-200" /> Likely AI (&gt; 70%)
+        <span className="h-3 w-3 rounded-sm bg-red-200" /> {TONE_LABEL.red} ({bands ? '≥' : '>'} {wholePercent(b.ai)})
       </span>
       <span className="inline-flex items-center gap-1.5">
-        <span className="h-3 w-3 rounded-sm bg-amber-200" /> Possibly AI (40–70%)
+        <span className="h-3 w-3 rounded-sm bg-amber-200" /> {TONE_LABEL.amber} ({wholePercent(b.human)}–{wholePercent(b.ai)})
       </span>
       <span className="inline-flex items-center gap-1.5">
-        <span className="h-3 w-3 rounded-sm border" /> Likely human
+        <span className="h-3 w-3 rounded-sm border" /> {TONE_LABEL.green}
       </span>
     </div>
   );

@@ -1,7 +1,7 @@
 import { apiRequest, apiUpload, fileForm, InvalidReplyError } from '@/client/lib/api';
 import { rememberReceipt } from '../history/receipts';
 import type { DetectResponse } from '@/shared/api/detector';
-import { VERDICT_TEXT } from '@/shared/detector-verdicts';
+import { sentenceTone, VERDICT_TEXT } from '@/shared/detector-verdicts';
 
 export const DETECT_PATH = '/api/tools/content-detector';
 
@@ -31,9 +31,9 @@ export async function detectFile(file: File): Promise<DetectResponse> {
   return body;
 }
 
-/** Above 0.7 red, above 0.4 amber, else green (for an AI probability). */
+/** SPEC's score colours for an AI probability: above 0.7 red, above 0.4 amber, else green. */
 export function scoreTone(score: number): 'red' | 'amber' | 'green' {
-  return score > 0.7 ? 'red' : score > 0.4 ? 'amber' : 'green';
+  return sentenceTone({ score });
 }
 
 export const TONE_CLASSES = {

@@ -3,7 +3,7 @@ import { ArrowRight } from 'lucide-react';
 import type { DetectResponse } from '@/shared/api/detector';
 import { percent } from '@/shared/format';
 import { Button } from '@/client/components/ui/button';
-import { scoreTone } from '../detector/api';
+import { sentenceTone } from '@/shared/detector-verdicts';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/client/components/ui/dialog';
 
 /**
@@ -12,7 +12,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
  */
 export function ResultDialog({ result }: { result: DetectResponse }) {
   // The same rule as the red highlights of the full result, so the two never disagree.
-  const flagged = result.sentences.filter((s) => scoreTone(s.score) === 'red').length;
+  const flagged = result.sentences.filter((s) => sentenceTone(s) === 'red').length;
   return (
     // Opened on request rather than on its own, so the result below stays usable without a modal in the way; the
     // trigger gets the focus back when the dialog closes.
