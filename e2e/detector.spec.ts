@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
 import { expect, registerViaApi, test } from './fixtures';
 
 const TEXT =
@@ -89,13 +90,19 @@ const { sentenceAi } = JSON.parse(readFileSync(fileURLToPath(new URL('../src/eng
 };
 const HELD_OUT_AI = readFileSync(fileURLToPath(new URL('./samples/heldout-default.txt', import.meta.url)), 'utf8').trim();
 
-test('detector page: a document written by a current assistant reads "Likely AI-generated", with highlights', async ({ page }) => {
+/** A signed-in user checks the held-out document on the detector page: its result, read "Likely AI-generated". */
+async function detectHeldOut(page: Page) {
   await registerViaApi(page);
   await page.goto('/tools/ai-content-detector');
   await page.getByLabel('Text to analyze').fill(HELD_OUT_AI);
   await page.getByRole('button', { name: 'Detect AI' }).click();
   const result = page.getByTestId('detector-result');
   await expect(result.getByRole('heading', { level: 2 })).toHaveText('Likely AI-generated');
+  return result;
+}
+
+test('detector page: a document written by a current assistant reads "Likely AI-generated", with highlights', async ({ page }) => {
+  const result = await detectHeldOut(page);
   await expect(result.getByTestId('verdict-scale')).toContainText('in the “Likely AI-generated” band');
   // the AI-looking sentences are highlighted, and a highlighted sentence explains itself
   const flagged = result.locator('[data-testid="sentence"][data-tone="red"]');
@@ -116,12 +123,7 @@ test('detector page: a document written by a current assistant reads "Likely AI-
 
 test('on a phone, a sentence tooltip stays inside the text, even for a sentence that starts near its right edge', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await registerViaApi(page);
-  await page.goto('/tools/ai-content-detector');
-  await page.getByLabel('Text to analyze').fill(HELD_OUT_AI);
-  await page.getByRole('button', { name: 'Detect AI' }).click();
-  const result = page.getByTestId('detector-result');
-  await expect(result.getByRole('heading', { level: 2 })).toHaveText('Likely AI-generated');
+  const result = await detectHeldOut(page);
   const sentences = result.getByTestId('sentence');
   const box = (await sentences.first().locator('xpath=ancestor::div[1]').boundingBox())!;
   // the sentence that starts furthest right on its line is the hard case

@@ -1,17 +1,20 @@
 /**
- * One-off exploration (cited in docs/detector.md, "A sentence band for paragraphs: measured, not adopted"): would a
- * sentence `ai` band calibrated on sentences read with their paragraph (PARA_WEIGHT) find more mixed documents, and at
- * what cost on human text? Not part of the pipeline. Reads only the shipped model, the calibration holdout of the
- * training data (`isHeldOut`) and the mixed documents of the training genres; the held-out genres are never read.
+ * One-off exploration (cited in docs/detector.md, "Mixed documents" and "A sentence band for paragraphs: measured, not
+ * adopted"): how much of a sentence's score should be its paragraph's (PARA_WEIGHT), and would a sentence `ai` band
+ * calibrated on sentences read with their paragraph find more mixed documents, at what cost on human text? Not part
+ * of the pipeline. Reads only the shipped model, the calibration holdout of the training data (`isHeldOut`) and the
+ * mixed documents of the training genres; the held-out genres are never read.
  *
  *   npx tsx scripts/detector-para-band-explore.ts
  */
-import { decideVerdict, detect, thresholds as T, type DetectionResult } from '../src/engines/detector/index';
-import { aiThreshold } from '../src/engines/detector/model';
+import { createDetector, decideVerdict, detect, thresholds as T, type DetectionResult } from '../src/engines/detector/index';
+import { aiThreshold, type WeightsJson } from '../src/engines/detector/model';
+import weightsJson from '../src/engines/detector/model/weights.json';
 import { isEvalOnly, loadAllSamples } from './ai2026/corpus';
 import { splitChunks } from './ai2026/corpus-lib';
 import { isHeldOut, type Sample } from './detector-data';
 import { HYPER, isBaseModel, isChatAssistant } from './detector-trainer';
+import { auroc } from './eval-detector';
 
 const words = (t: string) => (t.trim() ? t.trim().split(/\s+/).length : 0);
 const quantile = (a: number[], p: number) => [...a].sort((x, y) => x - y)[Math.min(a.length - 1, Math.floor(p * a.length))];
@@ -73,6 +76,32 @@ const assistants = stratified(
   12,
 ).map(cut);
 const mixed: Read[] = all.filter((s) => s.voice === 'mixed' && !isEvalOnly(s) && words(s.text) >= 150).map((s) => ({ s, text: s.text, r: detect(s.text) }));
+// the paragraph's weight: sentence AUROC inside the training genres' mixed documents, and inside the ones whose human
+// text is in the calibration holdout (the doc model never trained on their human paragraphs)
+const W = weightsJson as unknown as WeightsJson;
+if (W.charLm) throw new Error('this script reads weights without the character LM');
+const humanByText = new Map(all.filter((s) => s.label === 0).map((s) => [s.text, s]));
+const cleanMixed = mixed.filter((x) => {
+  const h = humanByText.get(x.s.original ?? '');
+  return h !== undefined && isHeldOut(h, HYPER.holdout);
+});
+for (const paraWeight of [0.5, 0.65, 0.75, 0.85, 0.9, 0.95, 1]) {
+  const d = createDetector(W, null, { paraWeight });
+  const sentenceAuc = (xs: Read[]) => {
+    const pos: number[] = [];
+    const neg: number[] = [];
+    for (const x of xs)
+      for (const t of d.detect(x.text).sentences) {
+        const mid = (t.start + t.end) / 2;
+        ((x.s.aiSpans ?? []).some(([a, b]) => mid >= a && mid < b) ? pos : neg).push(t.score);
+      }
+    return auroc(pos, neg).toFixed(3);
+  };
+  console.log(
+    `paragraph weight ${paraWeight}: sentence AUROC ${sentenceAuc(mixed)} (${mixed.length} documents), ${sentenceAuc(cleanMixed)} (${cleanMixed.length})`,
+  );
+}
+
 console.log(
   `calibration holdout, cut into paragraphs: ${humans.length} human, ${assistants.length} assistant texts; ${mixed.length} mixed documents of the training genres`,
 );
