@@ -31,7 +31,7 @@ interface RemoteResult {
   score: number;
   humanProbability: number;
   verdict: string;
-  sentences: { start: number; end: number; score: number; reasons: string[] }[];
+  sentences: { start: number; end: number; score: number; band: string; reasons: string[] }[];
   reasons: string[];
   wordCount: number;
   modelVersion: string;
@@ -92,22 +92,25 @@ async function checkRemote(endpoint: string, key: string, text: string): Promise
   }
 }
 
-/** The offline format, from the API's answer: aiShare and humanShare as the engine computes them (words in clearly scored sentences). */
-function asOfflineLine(file: string, text: string, r: RemoteResult, bands: { sentenceAi: number; sentenceHuman: number }): Line {
+/**
+ * The offline format, from the API's answer: aiShare and humanShare as the engine computes them (words in sentences of
+ * the `ai` and `human` sentence bands).
+ */
+function asOfflineLine(file: string, text: string, r: RemoteResult): Line {
   let ai = 0;
   let human = 0;
   let total = 0;
   for (const s of r.sentences) {
     const n = countWhitespaceWords(text.slice(s.start, s.end));
     total += n;
-    if (s.score >= bands.sentenceAi) ai += n;
-    else if (s.score <= bands.sentenceHuman) human += n;
+    if (s.band === 'ai') ai += n;
+    else if (s.band === 'human') human += n;
   }
   // The key order of the offline line ({file, ...detect(text)}).
   return {
     file,
     humanProbability: r.humanProbability,
-    sentences: r.sentences.map(({ start, end, score, reasons }) => ({ start, end, score, reasons })),
+    sentences: r.sentences.map(({ start, end, score, band, reasons }) => ({ start, end, score, band, reasons })),
     reasons: r.reasons,
     wordCount: r.wordCount,
     aiShare: total ? ai / total : 0,
@@ -121,12 +124,11 @@ function asOfflineLine(file: string, text: string, r: RemoteResult, bands: { sen
 
 async function remote(files: string[], api: string, key: string): Promise<Line[]> {
   const endpoint = new URL('/api/v1/tools/content-detector', api.endsWith('/') ? api : `${api}/`).toString();
-  const { thresholds } = await import('../engines/detector/index');
   const out: Line[] = [];
   for (const file of files) {
     try {
       const text = readInput(file);
-      out.push(asOfflineLine(file, text, await checkRemote(endpoint, key, text), thresholds));
+      out.push(asOfflineLine(file, text, await checkRemote(endpoint, key, text)));
     } catch (err) {
       out.push(err instanceof CliError ? { file, error: err.message, code: err.code } : { file, error: (err as Error).message });
     }
