@@ -182,7 +182,7 @@ describe('the PDF', () => {
     expect(text).toContain('Sentence by sentence');
     expect(text.replace(/\s+/g, ' ')).toContain(r.reasons[0].split(' ').slice(0, 4).join(' '));
     // the same sentence bands as the page: the answer's calibrated ones, named in the legend
-    expect(text).toContain(`Likely AI (>= ${Math.round(r.sentenceBands.ai * 100)}%)`);
+    expect(text).toContain(`Likely AI (≥ ${Math.round(r.sentenceBands.ai * 100)}%)`);
     expect(r.sentences.some((s) => s.band === 'ai')).toBe(true);
     expect(text).toContain('Sentences most likely AI-generated');
     // no account data in it

@@ -25,6 +25,8 @@ import {
 } from './features';
 import { describePattern, patternPush, patternTokens, standoutPatterns, type PatternPush, type Standout } from './patterns';
 import { LinearModel, aiThreshold, combineSentenceScore, lexiconFromJson, logit, sigmoid, type Thresholds, type WeightsJson } from './model';
+import type { Band } from '../../shared/api/detector';
+import { bandOf } from '../../shared/detector-verdicts';
 
 export { splitSentences, normalise } from './features';
 export type { Span } from './features';
@@ -41,7 +43,7 @@ export interface SentenceResult {
    * decide `aiShare` and so the 'mixed' verdict. The page tints a sentence by it, so a highlight never says more than
    * the verdict was allowed to.
    */
-  band: 'ai' | 'uncertain' | 'human';
+  band: Band;
   reasons: string[];
 }
 
@@ -214,6 +216,7 @@ export function createDetector(W: WeightsJson, charLm: CharLmTables | null, opts
   const WIN = LinearModel.fromJson(W.win, W.buckets);
   const CHARLM = charLm;
   const thresholds: Readonly<Thresholds> = Object.freeze({ ...W.thresholds });
+  const SENTENCE_BANDS = { ai: thresholds.sentenceAi, human: thresholds.sentenceHuman };
   const MODEL_VERSION = W.modelVersion;
   const SPARSE = W.sparseMode ?? 'words';
   const EXPLAIN = W.explain ?? null;
@@ -374,7 +377,7 @@ export function createDetector(W: WeightsJson, charLm: CharLmTables | null, opts
       const k = paraOf(spans[i].start);
       if (k >= 0) score = sigmoid((1 - paraWeight) * logit(score) + paraWeight * logit(paras[k].p));
       score = r4(score);
-      const band = score >= thresholds.sentenceAi ? 'ai' : score <= thresholds.sentenceHuman ? 'human' : 'uncertain';
+      const band = bandOf(score, SENTENCE_BANDS);
       out.push({ start: spans[i].start, end: spans[i].end, score, band, reasons: sentenceReasons(sentText, score, band, doc) });
     }
     return out;

@@ -12,9 +12,9 @@
  */
 import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 import { drawableText, embedUnicodeFont, textWidth, type DrawableText } from '../../engines/pdf-fonts';
-import { percent } from '../../shared/api/detector';
+import { percent, type Band } from '../../shared/api/detector';
 import { FAIRNESS_NOTE_TITLE, fairnessNoteBody } from '../../shared/detector-fairness';
-import { bandOf, SCORE_COLOUR_BANDS, sentenceTone, VERDICT_TEXT } from '../../shared/detector-verdicts';
+import { bandOf, sentenceLegend, sentenceTone, VERDICT_TEXT } from '../../shared/detector-verdicts';
 import type { ReportForPdf } from './saved-reports';
 
 const A4 = { width: 595.28, height: 841.89 };
@@ -373,7 +373,7 @@ interface DetectorResultFields {
   verdictText?: string;
   note?: string | null;
   reasons?: string[];
-  sentences?: { start: number; end: number; score: number; band?: 'ai' | 'uncertain' | 'human'; reasons?: string[] }[];
+  sentences?: { start: number; end: number; score: number; band?: Band; reasons?: string[] }[];
   wordCount?: number;
   bands?: { ai: number; human: number; minWords: number };
   /** absent from results saved before sentences carried a band */
@@ -422,12 +422,11 @@ function detectorBody(w: Writer, report: ReportForPdf): void {
   if (sentences.length && report.input) {
     w.heading('Sentence by sentence');
     // the same tints and legend as the page's highlights (HighlightedText)
-    const sb = r.sentenceBands ?? SCORE_COLOUR_BANDS;
-    const pc = (p: number) => `${Math.round(p * 100)}%`;
+    const label = sentenceLegend(r.sentenceBands);
     legend(w, [
-      { fill: TONE_FILL.red, label: `Likely AI (${r.sentenceBands ? '>=' : '>'} ${pc(sb.ai)})` },
-      { fill: TONE_FILL.amber, label: `Possibly AI (${pc(sb.human)}-${pc(sb.ai)})` },
-      { fill: null, label: 'Likely human (unshaded)' },
+      { fill: TONE_FILL.red, label: label.red },
+      { fill: TONE_FILL.amber, label: label.amber },
+      { fill: null, label: `${label.green} (unshaded)` },
     ]);
     let k = 0;
     const fillAt = (offset: number) => {

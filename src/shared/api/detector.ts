@@ -7,6 +7,9 @@ export const DetectRequest = z.object({
 });
 
 export const VERDICTS = ['human', 'mixed', 'ai', 'uncertain'] as const;
+/** Where a score falls on a pair of bands (a document's `bands`, a sentence's `sentenceBands`). */
+export const BANDS = ['ai', 'uncertain', 'human'] as const;
+export type Band = (typeof BANDS)[number];
 export const Verdict = z.enum(VERDICTS);
 export type Verdict = z.infer<typeof Verdict>;
 
@@ -15,9 +18,7 @@ export const DetectSentence = z.object({
   start: z.number().int().min(0).describe('UTF-16 offset of the sentence in the text (JavaScript string index).'),
   end: z.number().int().min(0),
   score: z.number().min(0).max(1).describe("The sentence's AI probability, 0–1."),
-  band: z
-    .enum(['ai', 'uncertain', 'human'])
-    .describe("The sentence's band on `sentenceBands`: 'ai' sentences are the AI-looking ones the page highlights in red."),
+  band: z.enum(BANDS).describe("The sentence's band on `sentenceBands`: 'ai' sentences are the AI-looking ones the page highlights in red."),
   reasons: z.array(z.string()).describe('Why the sentence reads as AI-generated or human, in plain words.'),
 });
 export type DetectSentence = z.infer<typeof DetectSentence>;
@@ -54,7 +55,7 @@ export const DetectResponse = z.object({
   humanProbability: z.number().min(0).max(1),
   verdict: Verdict,
   verdictText: z.string().describe('The verdict in words: "Likely AI-generated", "Likely human", "Mixed: parts look AI-generated" or "Can\'t tell".'),
-  band: z.enum(['ai', 'uncertain', 'human']).describe("The band of `bands` the score falls in (a 'mixed' verdict has its score in any band but 'human')."),
+  band: z.enum(BANDS).describe("The band of `bands` the score falls in (a 'mixed' verdict has its score in any band but 'human')."),
   note: z.string().nullable().describe('"Add more text for a reliable result" for texts under `bands.minWords` words, else null.'),
   analysis: z.array(z.string()).describe('Human-readable lines: AI and human probability with 2 decimals, then the reasons.'),
   reasons: z.array(z.string()),

@@ -1,14 +1,12 @@
 import { useId, useRef, useState } from 'react';
 import { wholePercent } from '@/shared/format';
 import type { DetectSentence } from '@/shared/api/detector';
-import { SCORE_COLOUR_BANDS, sentenceTone } from '@/shared/detector-verdicts';
+import { sentenceLegend, sentenceTone, TONE_LABEL } from '@/shared/detector-verdicts';
 import { TONE_CLASSES } from './api';
 import { cn } from '@/client/lib/utils';
 
 /** A sentence as shown: results saved before sentences carried a band have none (sentenceTone reads the score then). */
 type ShownSentence = Omit<DetectSentence, 'band'> & Partial<Pick<DetectSentence, 'band'>>;
-
-const TONE_LABEL = { red: 'Likely AI', amber: 'Possibly AI', green: 'Likely human' } as const;
 
 /** The tooltip's width (Tailwind w-72), narrowed to the text's width on a phone. */
 const TIP_WIDTH = 288;
@@ -103,17 +101,17 @@ export function HighlightedText({ text, sentences }: { text: string; sentences: 
 
 /** The highlight bands in words; `bands` are the answer's sentenceBands (absent from results saved before them). */
 export function HighlightLegend({ bands }: { bands?: { ai: number; human: number } }) {
-  const b = bands ?? SCORE_COLOUR_BANDS;
+  const label = sentenceLegend(bands);
   return (
     <div className="flex flex-wrap gap-3 text-xs text-muted-foreground" data-testid="highlight-legend">
       <span className="inline-flex items-center gap-1.5">
-        <span className="h-3 w-3 rounded-sm bg-red-200" /> {TONE_LABEL.red} ({bands ? '≥' : '>'} {wholePercent(b.ai)})
+        <span className="h-3 w-3 rounded-sm bg-red-200" /> {label.red}
       </span>
       <span className="inline-flex items-center gap-1.5">
-        <span className="h-3 w-3 rounded-sm bg-amber-200" /> {TONE_LABEL.amber} ({wholePercent(b.human)}–{wholePercent(b.ai)})
+        <span className="h-3 w-3 rounded-sm bg-amber-200" /> {label.amber}
       </span>
       <span className="inline-flex items-center gap-1.5">
-        <span className="h-3 w-3 rounded-sm border" /> {TONE_LABEL.green}
+        <span className="h-3 w-3 rounded-sm border" /> {label.green}
       </span>
     </div>
   );
