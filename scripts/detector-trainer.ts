@@ -141,7 +141,8 @@ export function contrastGroups(s: Sample): number[] {
 }
 import type { CharLmTables } from '../src/engines/detector/charlm';
 
-export const BUCKETS = 1 << 16;
+/** hashed n-gram buckets; DET_BUCKETS_LOG2 exists for experiments only (the shipped model's value is in its weights) */
+export const BUCKETS = 1 << Number(process.env.DET_BUCKETS_LOG2 ?? 16);
 export const MIN_WORDS = 50;
 const EMPTY_LEX: Lexicon = { ai: new Map(), human: new Map() };
 
@@ -465,7 +466,12 @@ export function isChatAssistant(s: Sample): boolean {
 }
 
 /** Per-(source, label) balancing weights: each present cell gets the same total weight. */
-export function balancedWeights(samples: Sample[], byGenerator = HYPER.balanceGenerators, baseWeight = HYPER.baseModelWeight): Float64Array {
+export function balancedWeights(
+  samples: Sample[],
+  byGenerator = HYPER.balanceGenerators,
+  baseWeight = HYPER.baseModelWeight,
+  voiceWeights: Record<string, number> = HYPER.voiceWeights,
+): Float64Array {
   // each (source, label) cell gets the same total weight; with byGenerator, the AI share of a source is further
   // split equally between its generators (so e.g. five GPT-2-era models cannot outvote GPT-3.5/GPT-4)
   const cell = (s: Sample) => `${s.source}|${s.label}`;
@@ -482,7 +488,7 @@ export function balancedWeights(samples: Sample[], byGenerator = HYPER.balanceGe
   samples.forEach((s, i) => {
     w[i] = 1 / cnt.get(cell(s) + '|' + sub(s))! / gens.get(cell(s))!.size;
     if (s.label === 1 && isBaseModel(s.generator)) w[i] *= baseWeight;
-    if (s.source === 'ai2026') w[i] *= HYPER.modernWeight;
+    if (s.source === 'ai2026') w[i] *= HYPER.modernWeight * (voiceWeights[s.voice ?? ''] ?? 1);
     else if (s.label === 1) w[i] *= HYPER.oldAiWeight;
   });
   if (HYPER.genreMatch && samples.some((s) => s.label === 0)) {
@@ -711,6 +717,13 @@ export function quantile(arr: number[], p: number): number {
 // Full training pipeline (used for the shipped model and for each eval fold)
 // ---------------------------------------------------------------------------
 
+const parseVoiceWeights = (v: string | undefined): Record<string, number> =>
+  Object.fromEntries(
+    (v ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((kv) => [kv.split(':')[0], Number(kv.split(':')[1])]),
+  );
 const envNum = (k: string, d: number) => (process.env[k] !== undefined ? Number(process.env[k]) : d);
 
 /** Hyper-parameters (env overrides exist only for experiments; the shipped model uses the defaults). */
@@ -746,6 +759,15 @@ export const HYPER = {
   fprBy: (process.env.DET_FPR_BY === 'genre' ? 'genre' : 'source') as 'genre' | 'source',
   /** weight of the assistant corpus's cell relative to each other (source, label) cell: it is what users paste */
   modernWeight: envNum('DET_MODERN_WEIGHT', 5),
+  /** per-voice factors on the assistant corpus's training weight, e.g. DET_VOICE_WEIGHTS=polished:0 (experiments only) */
+  voiceWeights: parseVoiceWeights(process.env.DET_VOICE_WEIGHTS),
+  /**
+   * the same for the paragraph model (Trained.para), fitted apart from the document model only where the two differ:
+   * the experiment that left the AI edits out of the document model kept them here (model card, "AI edits")
+   */
+  paraVoiceWeights: parseVoiceWeights(process.env.DET_PARA_VOICE_WEIGHTS),
+  /** the same for the sentence-window model */
+  winVoiceWeights: parseVoiceWeights(process.env.DET_WIN_VOICE_WEIGHTS),
   /**
    * share the assistant corpus's weight out over genre families as the human texts' weight is shared (2.1.0): the
    * assistant wrote many essays, letters and explainers that no human text in training matches, and a model that
@@ -854,6 +876,8 @@ function hardNegativeWeights(logits: number[], labels: number[], sw: Float64Arra
 export interface Trained {
   lexicon: LexiconResult;
   doc: { raw: RawLinear; platt: { a: number; b: number }; model: LinearModel };
+  /** the paragraph model, where it differs from the document model (HYPER.paraVoiceWeights) */
+  para: { raw: RawLinear; platt: { a: number; b: number } } | null;
   win: { raw: RawLinear; platt: { a: number; b: number }; model: LinearModel } | null;
   thresholds: Thresholds;
   explain: PatternBaseline;
@@ -886,64 +910,82 @@ export function trainAll(
   log(`lexicon: ${lex.ai.length} AI phrases, ${lex.human.length} human phrases`);
   applyLexicon(docs, lex.lexicon);
 
-  const sw = balancedWeights(train.map((d) => d.sample));
   let mask: Uint8Array | undefined;
   if (HYPER.signMargin >= 0) {
     const sc = signConsistentMask(train, HYPER.signMargin);
     mask = sc.mask;
     log(`sign-consistent dense features: ${[...mask].filter(Boolean).length}/${N_DENSE}`);
   }
-  let raw = trainLinear(
-    train.map((d) => d.f),
-    train.map((d) => d.sample.label),
-    sw,
-    { ...HYPER, useSparse: HYPER.useSparse && HYPER.docSparse, mask },
-  );
-  if (mask) {
-    // drop features whose multivariate weight flipped against the agreed direction (collinearity), retrain once
-    const sc = signConsistentMask(train, HYPER.signMargin);
-    let flipped = 0;
-    for (let j = 0; j < N_DENSE; j++)
-      if (mask[j] && Math.sign(raw.wDense[j]) !== sc.dir[j]) {
-        mask[j] = 0;
-        flipped++;
+  /** the document model fitted with these per-voice weights on the assistant corpus (HYPER.voiceWeights) */
+  const fitDoc = (voiceWeights: Record<string, number>, name: string) => {
+    const sw = balancedWeights(
+      train.map((d) => d.sample),
+      undefined,
+      undefined,
+      voiceWeights,
+    );
+    let raw = trainLinear(
+      train.map((d) => d.f),
+      train.map((d) => d.sample.label),
+      sw,
+      { ...HYPER, useSparse: HYPER.useSparse && HYPER.docSparse, mask },
+    );
+    if (mask) {
+      // drop features whose multivariate weight flipped against the agreed direction (collinearity), retrain once
+      const sc = signConsistentMask(train, HYPER.signMargin);
+      let flipped = 0;
+      for (let j = 0; j < N_DENSE; j++)
+        if (mask[j] && Math.sign(raw.wDense[j]) !== sc.dir[j]) {
+          mask[j] = 0;
+          flipped++;
+        }
+      if (flipped) {
+        log(`dropping ${flipped} sign-flipped features and retraining`);
+        raw = trainLinear(
+          train.map((d) => d.f),
+          train.map((d) => d.sample.label),
+          sw,
+          { ...HYPER, useSparse: HYPER.useSparse && HYPER.docSparse, mask },
+        );
       }
-    if (flipped) {
-      log(`dropping ${flipped} sign-flipped features and retraining`);
+    }
+    if (HYPER.hardNegK !== 1) {
+      // the `ai` band lives in the human texts' top tail, which the average log-loss barely sees: weigh the human
+      // training texts the first fit scores highest (formal and expository prose) more, and fit again
+      const m = toModel(raw, { a: 1, b: 0 });
+      const sw2 = hardNegativeWeights(
+        train.map((d) => m.logit(d.f)),
+        train.map((d) => d.sample.label),
+        sw,
+      );
+      log(`hard negatives: the top ${HYPER.hardNegQ * 100} % of human texts weigh x${HYPER.hardNegK}`);
       raw = trainLinear(
         train.map((d) => d.f),
         train.map((d) => d.sample.label),
-        sw,
+        sw2,
         { ...HYPER, useSparse: HYPER.useSparse && HYPER.docSparse, mask },
       );
     }
-  }
-  if (HYPER.hardNegK !== 1) {
-    // the `ai` band lives in the human texts' top tail, which the average log-loss barely sees: weigh the human
-    // training texts the first fit scores highest (formal and expository prose) more, and fit again
-    const m = toModel(raw, { a: 1, b: 0 });
-    const sw2 = hardNegativeWeights(
-      train.map((d) => m.logit(d.f)),
-      train.map((d) => d.sample.label),
-      sw,
+    log(`${name} model trained`);
+    const model0 = toModel(raw, { a: 1, b: 0 });
+    const holdLogits = hold.map((d) => model0.logit(d.f));
+    const platt = fitPlatt(
+      holdLogits,
+      hold.map((d) => d.sample.label),
+      balancedWeights(
+        hold.map((d) => d.sample),
+        undefined,
+        undefined,
+        voiceWeights,
+      ),
     );
-    log(`hard negatives: the top ${HYPER.hardNegQ * 100} % of human texts weigh x${HYPER.hardNegK}`);
-    raw = trainLinear(
-      train.map((d) => d.f),
-      train.map((d) => d.sample.label),
-      sw2,
-      { ...HYPER, useSparse: HYPER.useSparse && HYPER.docSparse, mask },
-    );
-  }
-  log('doc model trained');
-  const model0 = toModel(raw, { a: 1, b: 0 });
-  const holdLogits = hold.map((d) => model0.logit(d.f));
-  const platt = fitPlatt(
-    holdLogits,
-    hold.map((d) => d.sample.label),
-    balancedWeights(hold.map((d) => d.sample)),
-  );
+    return { raw, platt };
+  };
+  const { raw, platt } = fitDoc(HYPER.voiceWeights, 'doc');
   const docModel = roundTrip(raw, platt);
+  // a text's paragraphs get a model of their own only where its voice weights differ (HYPER.paraVoiceWeights)
+  const sameWeights = JSON.stringify(HYPER.paraVoiceWeights) === JSON.stringify(HYPER.voiceWeights);
+  const para = sameWeights ? null : fitDoc(HYPER.paraVoiceWeights, 'paragraph');
   const holdLong = hold.filter((d) => d.words >= MIN_WORDS);
   const holdScores = holdLong.map((d) => docModel.prob(d.f));
   const holdSamples = holdLong.map((d) => d.sample);
@@ -970,7 +1012,12 @@ export function trainAll(
     const wTrain = makeWindows(train, lex.lexicon, opts.winPerDoc ?? HYPER.winPerDoc);
     const wHold = makeWindows(hold, lex.lexicon, opts.winPerDoc ?? HYPER.winPerDoc, true);
     log(`windows: train ${wTrain.length}, holdout ${wHold.length}`);
-    const wsw = balancedWeights(wTrain.map((w) => w.sample));
+    const wsw = balancedWeights(
+      wTrain.map((w) => w.sample),
+      undefined,
+      undefined,
+      HYPER.winVoiceWeights,
+    );
     let wraw = trainLinear(
       wTrain.map((w) => w.f),
       wTrain.map((w) => w.label),
@@ -995,7 +1042,12 @@ export function trainAll(
     const wplatt = fitPlatt(
       wHold.map((w) => w0.logit(w.f)),
       wHold.map((w) => w.label),
-      balancedWeights(wHold.map((w) => w.sample)),
+      balancedWeights(
+        wHold.map((w) => w.sample),
+        undefined,
+        undefined,
+        HYPER.winVoiceWeights,
+      ),
     );
     const wModel = roundTrip(wraw, wplatt);
     // thresholds on the score the runtime shows: the window and its centre sentence alone, combined
@@ -1029,6 +1081,7 @@ export function trainAll(
   return {
     lexicon: lex,
     doc: { raw, platt, model: docModel },
+    para,
     win,
     thresholds,
     explain,
@@ -1072,6 +1125,7 @@ export function toWeights(trained: Trained, modelVersion: string, training: Reco
     buckets: BUCKETS,
     lexicon: { ai: trained.lexicon.ai, human: trained.lexicon.human },
     doc: toJson(trained.doc.raw, trained.doc.platt),
+    ...(trained.para ? { para: toJson(trained.para.raw, trained.para.platt) } : {}),
     win: toJson(trained.win!.raw, trained.win!.platt),
     thresholds: trained.thresholds,
     explain: trained.explain,

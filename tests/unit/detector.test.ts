@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decideVerdict, detect, splitSentences, thresholds, type DetectionResult } from '../../src/engines/detector/index';
+import { createDetector, decideVerdict, detect, splitSentences, thresholds, type DetectionResult } from '../../src/engines/detector/index';
 import { detectionDataDir, hasDetectionData, isHeldOut, loadDetectionData } from '../../scripts/detector-data';
 import { gunzipSync } from 'node:zlib';
 import { readdirSync, statSync } from 'node:fs';
@@ -225,6 +225,20 @@ describe('detector engine', () => {
     expect(keys('She said it twice.', 'common')).not.toBe(keys('She zaid it twice.', 'common'));
     // two words outside the list with the same shape are still one key
     expect(keys('She zaid it twice.', 'common')).toBe(keys('She blif it twice.', 'common'));
+  });
+
+  it("reads paragraphs with the weights' paragraph model where they carry one, and the document score without it", () => {
+    // a paragraph model whose every weight leans AI: the paragraphs, and so the sentences inside them, must follow it
+    const W = weightsJson as unknown as WeightsJson;
+    const leansAi = { ...W.doc, bias: 12 };
+    const plain = createDetector(W, null);
+    const withPara = createDetector({ ...W, para: leansAi }, null);
+    const text = `${LONG_PROSE}\n\n${LONG_PROSE}`;
+    const a = plain.detect(text);
+    const b = withPara.detect(text);
+    expect(b.score).toBe(a.score);
+    expect(b.sentences.length).toBe(a.sentences.length);
+    expect(Math.min(...b.sentences.map((x) => x.score))).toBeGreaterThan(Math.max(...a.sentences.map((x) => x.score)));
   });
 
   it("moves the 'ai' threshold with length: shorter texts need a higher score", () => {

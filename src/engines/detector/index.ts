@@ -214,6 +214,7 @@ export function createDetector(W: WeightsJson, charLm: CharLmTables | null, opts
   const LEX = lexiconFromJson(W.lexicon);
   const DOC = LinearModel.fromJson(W.doc, W.buckets);
   const WIN = LinearModel.fromJson(W.win, W.buckets);
+  const PARA = W.para ? LinearModel.fromJson(W.para, W.buckets) : DOC;
   const CHARLM = charLm;
   const thresholds: Readonly<Thresholds> = Object.freeze({ ...W.thresholds });
   const SENTENCE_BANDS = { ai: thresholds.sentenceAi, human: thresholds.sentenceHuman };
@@ -223,6 +224,7 @@ export function createDetector(W: WeightsJson, charLm: CharLmTables | null, opts
   // models whose dense weights are all 0 (2.3.0 on: none passes the sign filter) skip computing them
   const DOC_DENSE = DOC.wDense.some((w) => w !== 0);
   const WIN_DENSE = WIN.wDense.some((w) => w !== 0);
+  const PARA_DENSE = PARA.wDense.some((w) => w !== 0);
   /** what every extract() call of this detector shares */
   const FEAT = { buckets: W.buckets, lexicon: LEX, sparse: SPARSE, commonWords: new Set(W.commonWords ?? []) };
 
@@ -315,8 +317,9 @@ export function createDetector(W: WeightsJson, charLm: CharLmTables | null, opts
   /**
    * Paragraphs (blank-line separated) of at least PARA_MIN_WORDS words, or runs of shorter ones read together, when
    * the text has two or more of them: each
-   * is scored by the document model, which reads a whole paragraph far better than the window model reads three
-   * sentences. AI text pasted into human writing usually arrives as whole paragraphs.
+   * is scored by the paragraph model (the weights' `para`, else the document model), which reads a whole paragraph far
+   * better than the window model reads three sentences. AI text pasted into human writing usually arrives as whole
+   * paragraphs.
    */
   function paragraphScores(text: string): { start: number; end: number; p: number }[] {
     const paras: { start: number; end: number }[] = [];
@@ -351,8 +354,8 @@ export function createDetector(W: WeightsJson, charLm: CharLmTables | null, opts
     if (run && run.words >= RUN_MIN_WORDS) blocks.push(run);
     const long = blocks.map(({ start, end }) => ({ start, end }));
     if (long.length < 2) return [];
-    const opts = { ...FEAT, zlib: true, lm: null, dense: DOC_DENSE };
-    return long.map((q) => ({ ...q, p: DOC.prob(extract(normalise(text.slice(q.start, q.end)), opts)) }));
+    const opts = { ...FEAT, zlib: true, lm: null, dense: PARA_DENSE };
+    return long.map((q) => ({ ...q, p: PARA.prob(extract(normalise(text.slice(q.start, q.end)), opts)) }));
   }
 
   /**

@@ -46,6 +46,11 @@ export interface WeightsJson {
   buckets: number;
   lexicon: { ai: [string, number][]; human: [string, number][] };
   doc: LinearModelJson;
+  /**
+   * scores a text's paragraphs, whose scores drive its sentences' (PARA_WEIGHT in index.ts), where the trainer fitted
+   * one apart from the document model (HYPER.paraVoiceWeights; no shipped model has one). Absent: the document model
+   */
+  para?: LinearModelJson;
   win: LinearModelJson;
   thresholds: Thresholds;
   /** each readable pattern's push in human writing (patterns.ts); absent in weights trained before it */
