@@ -16,7 +16,7 @@ import { HELD_OUT_GENRES, isEvalOnly, loadAllSamples } from './ai2026/corpus';
 import { buildShippedCharLm, shippedCharLmJson } from './detector-charlm';
 import { HYPER, deriveCommonWords, featurizeDocs, toWeights, trainAll, useCommonWords } from './detector-trainer';
 
-export const MODEL_VERSION = 'veritext-detector-2.5.0';
+export const MODEL_VERSION = 'veritext-detector-2.5.1';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, 'src', 'engines', 'detector', 'model');
