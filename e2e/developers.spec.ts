@@ -22,6 +22,11 @@ test('/developers lists the API from its OpenAPI document, and the example tabs 
   await expect(detector).toContainText('/api/v1/tools/content-detector');
   await expect(detector.getByTestId('response-shape')).toContainText('"verdict": "human" | "mixed" | "ai" | "uncertain"');
   await expect(page.locator('#post-api-v1-tools-text-expander')).toContainText('Needs a language model');
+  // a created resource answers 201 (the card says so), and a batch upload's example sends its files as form fields
+  await expect(detector).toContainText('Response (200)');
+  const batch = page.locator('#post-api-v1-batches');
+  await expect(batch).toContainText('Response (201)');
+  await expect(batch.getByTestId('example-code')).toContainText('-F files=@essays.zip');
 
   // keyboard: Tab onto the selected tab, then the arrow keys choose the language
   const tabs = detector.getByRole('tablist');

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { API_RATE_WINDOW_SECONDS, IDEMPOTENCY_TTL_HOURS, IDEMPOTENT_REPLAYED_HEADER, ApiMeResponse } from '../shared/api/public-api';
 import { API_KEY_PREFIX, API_PLANS } from '../shared/api/api-keys';
 import { HistoryItem, HistoryListResponse, HistoryQuery } from '../shared/api/history';
+import { BATCH_LIMITS, BATCH_TOOLS, BatchList, BatchView } from '../shared/api/batches';
 import { ResumeExportRequest } from '../shared/api/resume';
 import { RECEIPT_HEADER, SaveReportBody, SaveReportResponse, SavedReport, SavedReportsQuery, SavedReportsResponse } from '../shared/api/saved-reports';
 import { MediaJobList, SttJobView } from '../shared/api/stt';
@@ -164,6 +165,7 @@ export function buildOpenApiDocument(app: FastifyInstance): OpenApiDocument {
     { name: 'Jobs', description: 'Background jobs started by a tool (speech to text), polled until done.' },
     { name: 'History', description: 'The checks the account kept while its history was on (a setting of the account, off by default).' },
     { name: 'Reports', description: 'Detector and plagiarism results saved as reports, with their PDF.' },
+    { name: 'Batches', description: 'Many documents checked at once by the AI detector or the plagiarism checker, in the background.' },
     { name: 'About the API', description: 'This document.' },
   ].filter((t) => usedCategories.has(t.name));
 
@@ -448,6 +450,95 @@ const OTHER_OPERATIONS: Record<string, (toSchema: ToSchema) => Operation> = {
         content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } },
       },
       ...errorRefs([400, 401, 403, 404, 429, 500, 503]),
+    },
+  }),
+  'POST /api/v1/batches': (toSchema) => ({
+    operationId: 'createBatch',
+    summary: 'Start a batch check',
+    description: `Checks up to ${BATCH_LIMITS.maxDocuments} documents with the AI detector or the plagiarism checker in the background (Pro and Agency plans; at most ${BATCH_LIMITS.maxActive} batches in progress, else 429). Send multipart form data: \`tool\` (\`content_detector\` or \`plagiarism_checker\`, within the key's scopes), an optional \`name\`, and the files (.txt, .docx, .pdf, or .zip archives of them; ${megabytes(BATCH_LIMITS.maxFileBytes)} per document, ${megabytes(BATCH_LIMITS.maxUploadBytes)} per upload). A document that cannot be read or is over the plan's word limit becomes a failed item with its reason, never charged. Poll \`GET /api/v1/batches/{id}\` until its status is \`done\`.`,
+    tags: ['Batches'],
+    requestBody: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            required: ['tool', 'files'],
+            properties: {
+              tool: { type: 'string', enum: [...BATCH_TOOLS] },
+              name: { type: 'string', maxLength: 120 },
+              files: {
+                type: 'string',
+                contentMediaType: 'application/octet-stream',
+                description: 'A document (.txt, .docx, .pdf) or a .zip of them. Repeat the field for more files.',
+              },
+            },
+          },
+          example: { tool: 'content_detector', name: 'Week 3 essays', files: 'essays.zip' },
+        },
+      },
+    },
+    responses: {
+      '201': jsonResponse('The batch, queued, with a line per document.', toSchema(BatchView, 'output')),
+      ...errorRefs([400, 401, 403, 413, 415, 422, 429, 500, 503]),
+    },
+  }),
+  'GET /api/v1/batches': (toSchema) => ({
+    operationId: 'listBatches',
+    summary: 'Recent batches',
+    description: "The account's recent batch checks, newest first, sent from the website or the API, and whether its plan runs batches.",
+    tags: ['Batches'],
+    responses: { '200': jsonResponse('Recent batches.', toSchema(BatchList, 'output')), ...errorRefs([401, 403, 429, 500, 503]) },
+  }),
+  'GET /api/v1/batches/:id': (toSchema) => ({
+    operationId: 'getBatch',
+    summary: 'A batch and its results',
+    description:
+      "Status, counts, and each document's score and verdict (detector) or similarity and top source (plagiarism), or why it failed. Another account's batch is 404.",
+    tags: ['Batches'],
+    parameters: [idParameter('The batch’s `id`.')],
+    responses: { '200': jsonResponse('The batch.', toSchema(BatchView, 'output')), ...errorRefs([400, 401, 403, 404, 429, 500, 503]) },
+  }),
+  'POST /api/v1/batches/:id/cancel': (toSchema) => ({
+    operationId: 'cancelBatch',
+    summary: 'Cancel a batch',
+    description: 'Documents still waiting are not checked, nor charged; those already checked keep their results.',
+    tags: ['Batches'],
+    parameters: [idParameter('The batch’s `id`.')],
+    responses: { '200': jsonResponse('The batch, cancelled.', toSchema(BatchView, 'output')), ...errorRefs([400, 401, 403, 404, 429, 500, 503]) },
+  }),
+  'DELETE /api/v1/batches/:id': () => ({
+    operationId: 'deleteBatch',
+    summary: 'Delete a batch',
+    description: 'Deletes the batch and its documents’ texts and results.',
+    tags: ['Batches'],
+    parameters: [idParameter('The batch’s `id`.')],
+    responses: { '204': { description: 'Deleted.', headers: rateHeaderRefs() }, ...errorRefs([400, 401, 403, 404, 429, 500, 503]) },
+  }),
+  'GET /api/v1/batches/:id/csv': () => ({
+    operationId: 'getBatchCsv',
+    summary: 'A batch as CSV',
+    description: 'One row per document: filename, words, status, verdict and AI score or similarity and top source, and why a document failed.',
+    tags: ['Batches'],
+    parameters: [idParameter('The batch’s `id`.')],
+    responses: {
+      '200': { description: 'The CSV.', headers: rateHeaderRefs(), content: { 'text/csv': { schema: { type: 'string' } } } },
+      ...errorRefs([400, 401, 403, 404, 429, 500, 503]),
+    },
+  }),
+  'GET /api/v1/batches/:id/reports.zip': () => ({
+    operationId: 'getBatchReports',
+    summary: 'A batch’s PDF reports',
+    description: 'A zip of one PDF report per checked document, and `not-checked.txt` naming the others and why.',
+    tags: ['Batches'],
+    parameters: [idParameter('The batch’s `id`.')],
+    responses: {
+      '200': {
+        description: 'The zip.',
+        headers: rateHeaderRefs(),
+        content: { 'application/zip': { schema: { type: 'string', contentMediaType: 'application/zip' } } },
+      },
+      ...errorRefs([400, 401, 403, 404, 409, 429, 500, 503]),
     },
   }),
   'GET /api/v1/openapi.json': () => ({

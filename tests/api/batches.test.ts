@@ -8,7 +8,7 @@ import { processItem, runNext, type BatchLog } from '../../src/server/services/b
 import { createBatch } from '../../src/server/services/batches';
 import { chargeableCharacters } from '../../src/server/services/metering';
 import type { BatchView } from '../../src/shared/api/batches';
-import { createTestApp, get, json, me, register, type TestApp } from '../helpers/app';
+import { createTestApp, get, json, me, post, register, type TestApp } from '../helpers/app';
 import { tinyDocx, tinyPdf } from '../helpers/provider-servers';
 import { bombDocumentXml, buildZip } from '../helpers/zip';
 
@@ -391,6 +391,68 @@ describe('the queue: claim, lease, complete', () => {
     expect(json(res).error.code).toBe('rate_limited');
     await t.ctx.db.delete(batches).where(eq(batches.userId, owner.id));
   });
+
+  it('runs a batch through the public API with a key: its scopes apply, the website lists it, another key gets 404', async () => {
+    const pro = await account('pro');
+    const created = await post(t.app, '/api/user/api-keys', { name: 'Grading script' }, { cookie: pro.cookie });
+    expect(created.statusCode, created.body).toBe(201);
+    const bearer = { authorization: `Bearer ${json<{ key: string }>(created).key}` };
+    const v1 = (method: 'GET' | 'POST' | 'DELETE', url: string, extra: Record<string, unknown> = {}) =>
+      t.app.inject({ method, url, ...extra, headers: { ...bearer, ...((extra.headers as Record<string, string>) ?? {}) } });
+
+    const mp = multipart(
+      [
+        { name: 'one.txt', content: TEXTS[0] },
+        { name: 'two.txt', content: TEXTS[1] },
+      ],
+      { tool: 'content_detector', name: 'From the script' },
+    );
+    const res = await v1('POST', '/api/v1/batches', { payload: mp.payload, headers: mp.headers });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.headers['x-ratelimit-limit']).toBeDefined();
+    const batch: BatchView = json(res);
+    expect(batch).toMatchObject({ tool: 'content_detector', name: 'From the script', status: 'queued', total: 2 });
+    const [row] = await t.ctx.db.select().from(batches).where(eq(batches.id, batch.id));
+    expect(row!.source).toBe('api');
+    // one list for both: the key's and the website's
+    expect(json(await v1('GET', '/api/v1/batches')).batches[0]).toMatchObject({ id: batch.id });
+    expect(json(await get(t.app, '/api/batches', pro.cookie)).batches[0]).toMatchObject({ id: batch.id });
+
+    expect(await drain()).toEqual(['done', 'done']);
+    const view: BatchView = json(await v1('GET', `/api/v1/batches/${batch.id}`));
+    expect(view).toMatchObject({ status: 'done', done: 2, failed: 0 });
+    expect(view.items.every((i) => typeof i.score === 'number' && i.verdictText)).toBe(true);
+    const csv = await v1('GET', `/api/v1/batches/${batch.id}/csv`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body).toContain('one.txt');
+    const zip = await v1('GET', `/api/v1/batches/${batch.id}/reports.zip`);
+    expect(zip.statusCode).toBe(200);
+    expect(Object.keys((await JSZip.loadAsync(zip.rawPayload)).files)).toHaveLength(2);
+
+    // a key limited to the plagiarism checker may not start a detector batch, and nothing is stored
+    const scoped = await post(t.app, '/api/user/api-keys', { name: 'Plagiarism only', scopes: ['plagiarism_checker'] }, { cookie: pro.cookie });
+    expect(scoped.statusCode, scoped.body).toBe(201);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/batches',
+      payload: mp.payload,
+      headers: { ...mp.headers, authorization: `Bearer ${json<{ key: string }>(scoped).key}` },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(json(refused).error.code).toBe('scope');
+    expect(await t.ctx.db.select().from(batches).where(eq(batches.userId, pro.id))).toHaveLength(1);
+
+    // another account's key sees nothing of it; the website's session is not a key; no key is 401
+    const other = await account('agency');
+    const otherKey = json<{ key: string }>(await post(t.app, '/api/user/api-keys', { name: 'Other' }, { cookie: other.cookie })).key;
+    const stranger = await t.app.inject({ method: 'GET', url: `/api/v1/batches/${batch.id}`, headers: { authorization: `Bearer ${otherKey}` } });
+    expect(stranger.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/batches', headers: { cookie: pro.cookie } })).statusCode).toBe(401);
+
+    expect((await v1('DELETE', `/api/v1/batches/${batch.id}`)).statusCode).toBe(204);
+    expect((await get(t.app, `/api/batches/${batch.id}`, pro.cookie)).statusCode).toBe(404);
+  }, 60_000);
 
   it('never gives one item to two workers claiming at the same time', async () => {
     await drain();

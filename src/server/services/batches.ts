@@ -164,10 +164,16 @@ export async function createBatch(
  * request rate, the plan's tools), every document extracted and checked against the word limit, and the batch
  * stored and handed to the workers.
  */
-export async function uploadBatch(ctx: ServerContext, req: FastifyRequest, user: PublicUser): Promise<BatchView> {
+export async function uploadBatch(
+  ctx: ServerContext,
+  req: FastifyRequest,
+  user: PublicUser,
+  key: { apiKeyId: string; scopes: string[] | null } | null = null,
+): Promise<BatchView> {
   if (!req.isMultipart())
     throw new AppError('bad_request', `Send the documents as multipart form data: a "tool" field and up to ${BATCH_LIMITS.maxDocuments} files.`);
-  const caller = await batchCaller(ctx, user);
+  // through /api/v1 the key's scopes apply, and its request was counted against the key's rate already (admitCaller)
+  const caller: Caller = { ...(await batchCaller(ctx, user)), ...(key ? { apiKeyId: key.apiKeyId, scopes: key.scopes } : {}) };
   requireBatchPlan(caller);
   await requireBatchRoom(ctx, user.id);
   const { fields, files } = await readBatchUpload(req);
@@ -180,7 +186,7 @@ export async function uploadBatch(ctx: ServerContext, req: FastifyRequest, user:
   } finally {
     watch.release();
   }
-  const id = await createBatch(ctx, user.id, input, docs);
+  const id = await createBatch(ctx, user.id, { ...input, source: key ? 'api' : 'web' }, docs);
   batchQueued(ctx);
   return getBatch(ctx, id, user.id);
 }

@@ -3,6 +3,7 @@ import { Markdown } from '@/client/features/blog/Markdown';
 import { CodeTabs } from './CodeTabs';
 import {
   answerOf,
+  successStatus,
   endpointId,
   exampleCode,
   fieldsOf,
@@ -111,7 +112,7 @@ export function EndpointCard({
 
       {answer && (
         <section className="mt-5" aria-label={`${op.summary}: response`}>
-          <h4 className="mb-2 text-sm font-semibold text-slate-900">Response (200)</h4>
+          <h4 className="mb-2 text-sm font-semibold text-slate-900">Response ({successStatus(endpoint)})</h4>
           {shape !== null ? (
             <pre
               tabIndex={0}

@@ -166,9 +166,15 @@ export const LANGUAGES = ['curl', 'javascript', 'python'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const LANGUAGE_LABELS: Record<Language, string> = { curl: 'curl', javascript: 'JavaScript', python: 'Python' };
 
+/** The endpoint's success status: 200, else 201 (a created resource), else 204. */
+export function successStatus(e: Endpoint): '200' | '201' | '204' | null {
+  return (['200', '201', '204'] as const).find((k) => e.op.responses[k]) ?? null;
+}
+
 /** The endpoint's success answer (200, 201 or 204). */
 function success(e: Endpoint) {
-  return e.op.responses['200'] ?? e.op.responses['201'] ?? e.op.responses['204'];
+  const status = successStatus(e);
+  return status ? e.op.responses[status] : undefined;
 }
 
 /** The file an answer of this type is saved to in the examples, or null for JSON. */
