@@ -647,6 +647,8 @@ export const batches = pgTable(
     failed: integer('failed').notNull().default(0),
     /** 'web' | 'api' */
     source: text('source').notNull().default('web'),
+    /** the API key a batch sent through /api/v1 came with: its documents' usage events carry it, as a tool call's do */
+    apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     notifiedAt: timestamp('notified_at', { withTimezone: true }),

@@ -413,12 +413,19 @@ describe('the queue: claim, lease, complete', () => {
     const batch: BatchView = json(res);
     expect(batch).toMatchObject({ tool: 'content_detector', name: 'From the script', status: 'queued', total: 2 });
     const [row] = await t.ctx.db.select().from(batches).where(eq(batches.id, batch.id));
-    expect(row!.source).toBe('api');
+    expect(row).toMatchObject({ source: 'api', apiKeyId: json<{ apiKey: { id: string } }>(created).apiKey.id });
     // one list for both: the key's and the website's
     expect(json(await v1('GET', '/api/v1/batches')).batches[0]).toMatchObject({ id: batch.id });
     expect(json(await get(t.app, '/api/batches', pro.cookie)).batches[0]).toMatchObject({ id: batch.id });
 
     expect(await drain()).toEqual(['done', 'done']);
+    // each document was charged as a call of that key, like a tool call sent with it
+    const keyId = json<{ apiKey: { id: string } }>(created).apiKey.id;
+    const events = await t.ctx.db.select().from(usageEvents).where(eq(usageEvents.userId, pro.id));
+    expect(events.map((e) => [e.status, e.apiKeyId])).toEqual([
+      ['ok', keyId],
+      ['ok', keyId],
+    ]);
     const view: BatchView = json(await v1('GET', `/api/v1/batches/${batch.id}`));
     expect(view).toMatchObject({ status: 'done', done: 2, failed: 0 });
     expect(view.items.every((i) => typeof i.score === 'number' && i.verdictText)).toBe(true);

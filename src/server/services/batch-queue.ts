@@ -56,6 +56,8 @@ export interface QueueItem {
   userId: string;
   /** catalogue tool id */
   tool: string;
+  /** the API key the batch was sent with (/api/v1), recorded on its documents' usage events; null from the website */
+  apiKeyId: string | null;
 }
 
 const ms = (n: number) => sql`(${Math.max(0, Math.round(n))}::integer * interval '1 millisecond')`;
@@ -81,14 +83,14 @@ export async function claimItems(db: Db, me: string, n: number, leaseMs: number)
   if (claimed.length === 0) return [];
   const ids = [...new Set(claimed.map((c) => c.batch_id))];
   // a batch claimed for the first time is running now
-  const owners = rows<{ id: string; user_id: string; tool: string }>(
+  const owners = rows<{ id: string; user_id: string; tool: string; api_key_id: string | null }>(
     await db.execute(sql`
       update batches set status = case when status = 'queued' then 'running' else status end
       where id in (${sql.join(
         ids.map((id) => sql`${id}::uuid`),
         sql`, `,
       )})
-      returning id, user_id, tool`),
+      returning id, user_id, tool, api_key_id`),
   );
   const byId = new Map(owners.map((o) => [o.id, o]));
   return claimed.flatMap((c) => {
@@ -106,6 +108,7 @@ export async function claimItems(db: Db, me: string, n: number, leaseMs: number)
         attempts: Number(c.attempts),
         userId: b.user_id,
         tool: b.tool,
+        apiKeyId: b.api_key_id ?? null,
       },
     ];
   });

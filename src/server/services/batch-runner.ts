@@ -141,7 +141,8 @@ async function checkItem(
   if ((await getSettings(ctx.db)).disabledTools.includes(item.tool))
     return fail({ code: 'service_unavailable', message: `${toolDisabledMessage(findTool(item.tool)?.name ?? 'tool')} ${NOTHING_CHARGED}` });
   const user = toPublicUser(row);
-  const caller = await batchCaller(ctx, user);
+  // a batch sent with an API key charges its documents as that key's calls (usage_events.api_key_id)
+  const caller = { ...(await batchCaller(ctx, user)), apiKeyId: item.apiKeyId };
   if (!mayRunBatches(caller)) {
     // the plan changed since the upload: nothing more of this batch runs
     const error = { code: 'forbidden', message: `${batchPlanError(caller.plan?.planName ?? 'Free').message} ${NOTHING_CHARGED}` };

@@ -120,7 +120,7 @@ export async function requireBatchRoom(ctx: { db: Db }, userId: string): Promise
 export async function createBatch(
   ctx: ServerContext,
   userId: string,
-  input: { tool: BatchTool; name?: string; source?: 'web' | 'api' },
+  input: { tool: BatchTool; name?: string; source?: 'web' | 'api'; apiKeyId?: string | null },
   docs: BatchDocument[],
 ): Promise<string> {
   const failed = docs.filter((d) => d.error).length;
@@ -139,6 +139,7 @@ export async function createBatch(
         total: docs.length,
         failed,
         source: input.source ?? 'web',
+        apiKeyId: input.apiKeyId ?? null,
         ...(allFailed ? { finishedAt: sql`now()`, notifiedAt: sql`now()` } : {}),
       })
       .returning({ id: batches.id });
@@ -186,7 +187,7 @@ export async function uploadBatch(
   } finally {
     watch.release();
   }
-  const id = await createBatch(ctx, user.id, { ...input, source: key ? 'api' : 'web' }, docs);
+  const id = await createBatch(ctx, user.id, { ...input, source: key ? 'api' : 'web', apiKeyId: key?.apiKeyId ?? null }, docs);
   batchQueued(ctx);
   return getBatch(ctx, id, user.id);
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "batches" ADD COLUMN "api_key_id" uuid;--> statement-breakpoint
+ALTER TABLE "batches" ADD CONSTRAINT "batches_api_key_id_api_keys_id_fk" FOREIGN KEY ("api_key_id") REFERENCES "public"."api_keys"("id") ON DELETE set null ON UPDATE no action;
