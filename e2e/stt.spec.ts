@@ -88,7 +88,11 @@ test('speech to text: a file that is not audio is refused with a clear message',
   await page
     .getByLabel('Choose an audio file to transcribe')
     .setInputFiles({ name: 'notes.mp3', mimeType: 'audio/mpeg', buffer: Buffer.from('Meeting notes, not a recording.\n'.repeat(40)) });
-  await expect(page.getByTestId('stt-error')).toContainText('This file is not a format this tool reads. Upload MP3, WAV, M4A, OGG or WebM');
+  // the refusal is the server's (it sniffs the bytes, services/tool-input.ts); on a loaded CI machine the whole upload
+  // has taken longer than the default 7 s, so this waits as the upload tests above do
+  await expect(page.getByTestId('stt-error')).toContainText('This file is not a format this tool reads. Upload MP3, WAV, M4A, OGG or WebM', {
+    timeout: 15_000,
+  });
 });
 
 test('speech to text: record with the (fake) microphone, see the clock, stop: the recording is sent and transcribed', async ({ playwright, baseURL }) => {
