@@ -131,7 +131,10 @@ test('on a phone, a sentence tooltip stays inside the text, even for a sentence 
   const i = lefts.indexOf(Math.max(...lefts));
   expect(lefts[i] - box.x).toBeGreaterThan(box.width / 2);
   await sentences.nth(i).focus();
-  const tip = (await result.getByRole('tooltip').filter({ visible: true }).boundingBox())!;
+  // boundingBox() does not wait: on a loaded machine the tooltip was not drawn yet
+  const shown = result.getByRole('tooltip').filter({ visible: true });
+  await expect(shown).toBeVisible();
+  const tip = (await shown.boundingBox())!;
   expect(tip.x).toBeGreaterThanOrEqual(box.x - 0.5);
   expect(tip.x + tip.width).toBeLessThanOrEqual(box.x + box.width + 0.5);
 });
