@@ -353,7 +353,7 @@ const OTHER_OPERATIONS: Record<string, (toSchema: ToSchema) => Operation> = {
     description: 'Status, progress and, once done, the result of a job the account started (speech to text: the transcript). Another account’s job is 404.',
     tags: ['Jobs'],
     parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', maxLength: 64 }, description: 'The `jobId` the tool answered.' }],
-    responses: { '200': jsonResponse('The job.', toSchema(SttJobView, 'output')), ...errorRefs([400, 401, 403, 404, 429, 500, 503]) },
+    responses: { '200': jsonResponse('The job.', toSchema(SttJobView, 'output')), ...errorRefs(BY_ID_ERRORS) },
   }),
   'POST /api/v1/tools/resume-writer/export': (toSchema) => {
     const tool = findTool('resume_writer');
@@ -396,7 +396,7 @@ const OTHER_OPERATIONS: Record<string, (toSchema: ToSchema) => Operation> = {
     description: 'The input and the answer of one kept check. Another account’s item is 404.',
     tags: ['History'],
     parameters: [idParameter('The item’s `id`.')],
-    responses: { '200': jsonResponse('The item.', toSchema(HistoryItem, 'output')), ...errorRefs([400, 401, 403, 404, 429, 500, 503]) },
+    responses: { '200': jsonResponse('The item.', toSchema(HistoryItem, 'output')), ...errorRefs(BY_ID_ERRORS) },
   }),
   'DELETE /api/v1/history/:id': () => ({
     operationId: 'deleteHistoryItem',
@@ -404,7 +404,7 @@ const OTHER_OPERATIONS: Record<string, (toSchema: ToSchema) => Operation> = {
     description: 'Deletes one kept check of the account. Another account’s item is 404.',
     tags: ['History'],
     parameters: [idParameter('The item’s `id`.')],
-    responses: { '204': { description: 'Deleted.', headers: rateHeaderRefs() }, ...errorRefs([400, 401, 403, 404, 429, 500, 503]) },
+    responses: { '204': deletedResponse(), ...errorRefs(BY_ID_ERRORS) },
   }),
   'POST /api/v1/reports': (toSchema) => ({
     operationId: 'saveReport',
@@ -434,7 +434,7 @@ const OTHER_OPERATIONS: Record<string, (toSchema: ToSchema) => Operation> = {
     description: 'The report with its input and result. Another account’s report is 404.',
     tags: ['Reports'],
     parameters: [idParameter('The report’s `id`.')],
-    responses: { '200': jsonResponse('The report.', toSchema(SavedReport, 'output')), ...errorRefs([400, 401, 403, 404, 429, 500, 503]) },
+    responses: { '200': jsonResponse('The report.', toSchema(SavedReport, 'output')), ...errorRefs(BY_ID_ERRORS) },
   }),
   'GET /api/v1/reports/:id/pdf': () => ({
     operationId: 'getReportPdf',
@@ -444,12 +444,8 @@ const OTHER_OPERATIONS: Record<string, (toSchema: ToSchema) => Operation> = {
     tags: ['Reports'],
     parameters: [idParameter('The report’s `id`.')],
     responses: {
-      '200': {
-        description: 'The PDF.',
-        headers: rateHeaderRefs(),
-        content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } },
-      },
-      ...errorRefs([400, 401, 403, 404, 429, 500, 503]),
+      '200': fileResponse('The PDF.', 'application/pdf'),
+      ...errorRefs(BY_ID_ERRORS),
     },
   }),
   'POST /api/v1/batches': (toSchema) => ({
@@ -497,7 +493,7 @@ const OTHER_OPERATIONS: Record<string, (toSchema: ToSchema) => Operation> = {
       "Status, counts, and each document's score and verdict (detector) or similarity and top source (plagiarism), or why it failed. Another account's batch is 404.",
     tags: ['Batches'],
     parameters: [idParameter('The batch’s `id`.')],
-    responses: { '200': jsonResponse('The batch.', toSchema(BatchView, 'output')), ...errorRefs([400, 401, 403, 404, 429, 500, 503]) },
+    responses: { '200': jsonResponse('The batch.', toSchema(BatchView, 'output')), ...errorRefs(BY_ID_ERRORS) },
   }),
   'POST /api/v1/batches/:id/cancel': (toSchema) => ({
     operationId: 'cancelBatch',
@@ -505,7 +501,7 @@ const OTHER_OPERATIONS: Record<string, (toSchema: ToSchema) => Operation> = {
     description: 'Documents still waiting are not checked, nor charged; those already checked keep their results.',
     tags: ['Batches'],
     parameters: [idParameter('The batch’s `id`.')],
-    responses: { '200': jsonResponse('The batch, cancelled.', toSchema(BatchView, 'output')), ...errorRefs([400, 401, 403, 404, 429, 500, 503]) },
+    responses: { '200': jsonResponse('The batch, cancelled.', toSchema(BatchView, 'output')), ...errorRefs(BY_ID_ERRORS) },
   }),
   'DELETE /api/v1/batches/:id': () => ({
     operationId: 'deleteBatch',
@@ -513,7 +509,7 @@ const OTHER_OPERATIONS: Record<string, (toSchema: ToSchema) => Operation> = {
     description: 'Deletes the batch and its documents’ texts and results.',
     tags: ['Batches'],
     parameters: [idParameter('The batch’s `id`.')],
-    responses: { '204': { description: 'Deleted.', headers: rateHeaderRefs() }, ...errorRefs([400, 401, 403, 404, 429, 500, 503]) },
+    responses: { '204': deletedResponse(), ...errorRefs(BY_ID_ERRORS) },
   }),
   'GET /api/v1/batches/:id/csv': () => ({
     operationId: 'getBatchCsv',
@@ -522,8 +518,8 @@ const OTHER_OPERATIONS: Record<string, (toSchema: ToSchema) => Operation> = {
     tags: ['Batches'],
     parameters: [idParameter('The batch’s `id`.')],
     responses: {
-      '200': { description: 'The CSV.', headers: rateHeaderRefs(), content: { 'text/csv': { schema: { type: 'string' } } } },
-      ...errorRefs([400, 401, 403, 404, 429, 500, 503]),
+      '200': fileResponse('The CSV.', 'text/csv'),
+      ...errorRefs(BY_ID_ERRORS),
     },
   }),
   'GET /api/v1/batches/:id/reports.zip': () => ({
@@ -533,11 +529,7 @@ const OTHER_OPERATIONS: Record<string, (toSchema: ToSchema) => Operation> = {
     tags: ['Batches'],
     parameters: [idParameter('The batch’s `id`.')],
     responses: {
-      '200': {
-        description: 'The zip.',
-        headers: rateHeaderRefs(),
-        content: { 'application/zip': { schema: { type: 'string', contentMediaType: 'application/zip' } } },
-      },
+      '200': fileResponse('The zip.', 'application/zip'),
       ...errorRefs([400, 401, 403, 404, 409, 429, 500, 503]),
     },
   }),
@@ -550,6 +542,11 @@ const OTHER_OPERATIONS: Record<string, (toSchema: ToSchema) => Operation> = {
     responses: { '200': { description: 'The OpenAPI document.', content: { 'application/json': { schema: { type: 'object' } } } } },
   }),
 };
+
+/** The answer of a deletion. */
+function deletedResponse(): Json {
+  return { description: 'Deleted.', headers: rateHeaderRefs() };
+}
 
 /** Query parameters from a zod object of the shared contract. */
 function queryParameters(schema: z.ZodObject): Json[] {
@@ -615,6 +612,14 @@ function rateHeaderRefs(extra: string[] = []): Json {
 function jsonResponse(description: string, schema: Json): Json {
   return { description, headers: rateHeaderRefs(), content: { 'application/json': { schema } } };
 }
+
+/** A success answered as a file of this type (Content-Disposition: attachment). */
+function fileResponse(description: string, type: string): Json {
+  return { description, headers: rateHeaderRefs(), content: { [type]: { schema: { type: 'string', contentMediaType: type } } } };
+}
+
+/** What a route reading or changing one of the key owner's items by id may answer besides success (another account's is 404). */
+const BY_ID_ERRORS = [400, 401, 403, 404, 429, 500, 503];
 
 function errorStatuses(): number[] {
   return Object.keys(STATUS_TEXT).map(Number);
