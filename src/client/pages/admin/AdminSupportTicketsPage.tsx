@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useOutletContext, useSearchParams } from 'react-router';
 import { ArrowLeft, Inbox, Lock, MessageSquare, RotateCcw, Send } from 'lucide-react';
 import { SUPPORT_MESSAGE_MAX, SUPPORT_MESSAGE_MIN, TICKET_STATUSES, TICKET_STATUS_LABELS, type TicketStatus, type TicketSummary } from '@/shared/api/support';
@@ -13,10 +13,9 @@ import { cn } from '@/client/lib/utils';
 import { useAdminTicket, useAdminTickets, useTicketAction } from '@/client/features/admin/support-api';
 import type { AdminOutletContext } from './AdminLayout';
 import { visibleAdminItem } from './nav';
-import { AdminHeading, EmptyList, LoadError, NoAccess, Pager, SearchField, Segmented } from './parts';
+import { AdminHeading, EmptyList, LoadError, NoAccess, Pager, SearchField, Segmented, useDebouncedSearch, withChanges } from './parts';
 
 const PAGE = 25;
-const SEARCH_DELAY_MS = 300;
 
 const STATUS_STYLE: Record<TicketStatus, string> = {
   open: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
@@ -40,33 +39,15 @@ export default function AdminSupportTicketsPage() {
   return <Tickets title={item.title} description={item.description} />;
 }
 
-/** The address with some parameters changed; a new filter starts again at the first page. */
-function withChanges(prev: URLSearchParams, changes: Record<string, string>, keepOffset = false): URLSearchParams {
-  const next = new URLSearchParams(prev);
-  for (const [k, v] of Object.entries(changes)) {
-    if (v) next.set(k, v);
-    else next.delete(k);
-  }
-  if (!keepOffset && !('offset' in changes)) next.delete('offset');
-  return next;
-}
-
 function Tickets({ title, description }: { title: string; description: string }) {
   // Filters, page and the open ticket live in the address: a ticket can be linked to and the back button works.
   const [params, setParams] = useSearchParams();
   const status = (TICKET_STATUSES as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as TicketStatus) : '';
-  const q = params.get('q') ?? '';
   const offset = Math.max(0, Number.parseInt(params.get('offset') ?? '0', 10) || 0);
   const selected = params.get('ticket');
-  const [typed, setTyped] = useState(q);
+  const { q, typed, setTyped } = useDebouncedSearch(params, setParams);
 
   const update = (changes: Record<string, string>, keepOffset = false) => setParams((prev) => withChanges(prev, changes, keepOffset), { replace: true });
-
-  useEffect(() => {
-    if (typed.trim() === q) return;
-    const timer = setTimeout(() => setParams((prev) => withChanges(prev, { q: typed.trim() }), { replace: true }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed, q, setParams]);
 
   const list = useAdminTickets({ status, q, offset, limit: PAGE });
 

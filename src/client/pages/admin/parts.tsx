@@ -185,14 +185,14 @@ export function EmptyList({
 /** Typing pauses this long before the search runs, so each key press is not a request. */
 const SEARCH_DELAY_MS = 300;
 
-/** The list's address with some filters changed; a new filter starts again at the first page. */
-export function withChanges(prev: URLSearchParams, changes: Record<string, string>): URLSearchParams {
+/** The list's address with some filters changed; a new filter starts again at the first page (unless `keepOffset`). */
+export function withChanges(prev: URLSearchParams, changes: Record<string, string>, keepOffset = false): URLSearchParams {
   const next = new URLSearchParams(prev);
   for (const [k, v] of Object.entries(changes)) {
     if (v) next.set(k, v);
     else next.delete(k);
   }
-  if (!('offset' in changes)) next.delete('offset');
+  if (!keepOffset && !('offset' in changes)) next.delete('offset');
   return next;
 }
 
@@ -202,7 +202,12 @@ export function useDebouncedSearch(params: URLSearchParams, setParams: ReturnTyp
   const [typed, setTyped] = useState(q);
   useEffect(() => {
     if (typed.trim() === q) return;
-    const timer = setTimeout(() => setParams((prev) => withChanges(prev, { q: typed.trim() }), { replace: true }), SEARCH_DELAY_MS);
+    // The address as it is when the pause ends, not useSearchParams' `prev`, which is the address of the render that
+    // set this timer: a row opened during the pause (?ticket=…) would be written away again.
+    const timer = setTimeout(
+      () => setParams(withChanges(new URLSearchParams(window.location.search), { q: typed.trim() }), { replace: true }),
+      SEARCH_DELAY_MS,
+    );
     return () => clearTimeout(timer);
   }, [typed, q, setParams]);
   return { q, typed, setTyped };
