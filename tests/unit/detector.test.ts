@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createDetector, decideVerdict, detect, splitSentences, thresholds, type DetectionResult } from '../../src/engines/detector/index';
+import { createDetector, decideVerdict, detect, rescore, splitSentences, thresholds, type DetectionResult } from '../../src/engines/detector/index';
 import { detectionDataDir, hasDetectionData, isHeldOut, loadDetectionData } from '../../scripts/detector-data';
 import { gunzipSync } from 'node:zlib';
 import { readdirSync, statSync } from 'node:fs';
@@ -124,6 +124,22 @@ describe('detector engine', () => {
     const r = detect(HELD_OUT_MEMO);
     expect(r.reasons.length).toBeGreaterThan(0);
     for (const reason of r.reasons) expect(reason).toMatch(/^[A-Z]/);
+  });
+
+  it("says where an uncertain score leans, and where 'Likely AI-generated' starts for the text's length", () => {
+    const r = detect(LONG_PROSE);
+    const ai = aiThreshold(thresholds, r.wordCount);
+    const mid = (thresholds.human + ai) / 2;
+    // the same document read at three scores of the uncertain band: its own sentence shares are kept
+    const upper = rescore({ ...r, aiShare: 0, humanShare: 0 }, (mid + ai) / 2);
+    expect(upper.verdict).toBe('uncertain');
+    expect(upper.reasons[0]).toContain(`nearer "Likely AI-generated", which starts at ${(ai * 100).toFixed(2)}% for a text of this length`);
+    const lower = rescore({ ...r, aiShare: 0, humanShare: 0 }, (thresholds.human + mid) / 2);
+    expect(lower.verdict).toBe('uncertain');
+    expect(lower.reasons[0]).toBe('The score falls in the uncertain band: the signals are not strong enough either way');
+    // the line is replaced, never stacked, when a result is read again
+    expect(rescore(upper, (thresholds.human + mid) / 2).reasons).toEqual(lower.reasons);
+    expect(rescore(lower, ai).reasons.some((x) => x.includes('uncertain band'))).toBe(false);
   });
 
   it('puts committed fixtures (l2r_data CC BY 3.0, fast-detect-gpt MIT excerpts) on the right side', () => {

@@ -26,7 +26,8 @@ import {
 import { describePattern, patternPush, patternTokens, standoutPatterns, type PatternPush, type Standout } from './patterns';
 import { LinearModel, aiThreshold, combineSentenceScore, lexiconFromJson, logit, sigmoid, type Thresholds, type WeightsJson } from './model';
 import type { Band } from '../../shared/api/detector';
-import { bandOf } from '../../shared/detector-verdicts';
+import { bandOf, VERDICT_TEXT } from '../../shared/detector-verdicts';
+import { percent } from '../../shared/format';
 
 export { splitSentences, normalise } from './features';
 export type { Span } from './features';
@@ -416,13 +417,21 @@ export function createDetector(W: WeightsJson, charLm: CharLmTables | null, opts
   }
 
   /** The lines that explain a 'mixed' or in-band verdict, placed before the other reasons. */
-  function verdictLines(verdict: Verdict, r: Pick<DetectionResult, 'aiShare' | 'humanShare' | 'wordCount'>): string[] {
+  function verdictLines(verdict: Verdict, r: Pick<DetectionResult, 'score' | 'aiShare' | 'humanShare' | 'wordCount'>): string[] {
     if (verdict === 'mixed')
       return [
         `Sentences disagree: about ${Math.round(r.aiShare * 100)} % of the text reads as AI-generated and ${Math.round(r.humanShare * 100)} % as human-written`,
       ];
-    if (verdict === 'uncertain' && r.wordCount >= thresholds.minWords)
+    if (verdict === 'uncertain' && r.wordCount >= thresholds.minWords) {
+      // A score of 0.98 that is "Can't tell" puzzles a reader unless the line says where the verdict starts and why
+      // it starts so high. The upper half is the one 'mixed' also needs (decideVerdict).
+      const ai = aiThreshold(thresholds, r.wordCount);
+      if (r.score >= (thresholds.human + ai) / 2)
+        return [
+          `The score is in the uncertain band, nearer "${VERDICT_TEXT.ai}", which starts at ${percent(ai)} for a text of this length: the signals lean AI, but some human writing scores this high too`,
+        ];
       return ['The score falls in the uncertain band: the signals are not strong enough either way'];
+    }
     return [];
   }
 
@@ -434,7 +443,7 @@ export function createDetector(W: WeightsJson, charLm: CharLmTables | null, opts
     const { wordCount, aiShare, humanShare, sentences } = result;
     // this detector's own bands (decideVerdict's default is the shipped model's)
     const verdict = decideVerdict({ score, wordCount, aiShare, humanShare, sentenceCount: sentences.length }, thresholds);
-    return { ...result, score, humanProbability: 1 - score, verdict, reasons: [...verdictLines(verdict, result), ...reasons] };
+    return { ...result, score, humanProbability: 1 - score, verdict, reasons: [...verdictLines(verdict, { ...result, score }), ...reasons] };
   }
 
   return { detect, rescore, styleLogit, thresholds, modelVersion: MODEL_VERSION };
