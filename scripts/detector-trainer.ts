@@ -675,6 +675,30 @@ export function makeWindows(docs: Doc[], lex: Lexicon, perDoc: number, withCentr
   return out;
 }
 
+/**
+ * Passages of HYPER.paraChunkSentences sentences (at least 30 words, the runtime's paragraph floor) cut at even
+ * places from each text, up to perDoc of them, as texts of their own with their text's label and sample.
+ */
+export function makeChunks(docs: Doc[], lex: Lexicon, perDoc: number): Doc[] {
+  const out: Doc[] = [];
+  const n = HYPER.paraChunkSentences;
+  const opts = { buckets: BUCKETS, lexicon: lex, zlib: true, lm: null, ...sparseOpts() };
+  for (const d of docs) {
+    const spans = splitSentences(d.norm);
+    const slots = Math.floor(spans.length / n);
+    if (slots < 1) continue;
+    const take = Math.min(perDoc, slots);
+    for (let t = 0; t < take; t++) {
+      const k = Math.floor((t * slots) / take) * n;
+      const text = d.norm.slice(spans[k].start, spans[Math.min(k + n - 1, spans.length - 1)].end);
+      const words = wordCount(text);
+      if (words < 30) continue;
+      out.push({ sample: d.sample, norm: text, words, f: extract(text, opts) });
+    }
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------------------
 // Thresholds
 // ---------------------------------------------------------------------------
@@ -766,6 +790,12 @@ export const HYPER = {
    * the experiment that left the AI edits out of the document model kept them here (model card, "AI edits")
    */
   paraVoiceWeights: parseVoiceWeights(process.env.DET_PARA_VOICE_WEIGHTS),
+  /**
+   * experiment: fit the paragraph model on passages of HYPER.paraChunkSentences sentences cut from each text (up to
+   * HYPER.paraChunksPerDoc of them) instead of on whole texts, since it reads paragraphs (0: off)
+   */
+  paraChunksPerDoc: envNum('DET_PARA_CHUNKS', 0),
+  paraChunkSentences: envNum('DET_PARA_CHUNK_SENTENCES', 4),
   /** the same for the sentence-window model */
   winVoiceWeights: parseVoiceWeights(process.env.DET_WIN_VOICE_WEIGHTS),
   /**
@@ -900,6 +930,8 @@ export function trainAll(
     !(HYPER.oldAi === 'chat' && d.sample.label === 1 && d.sample.source !== 'ai2026' && !isChatAssistant(d.sample));
   const train = docs.filter((d) => !isHoldout(d.sample) && used(d));
   const hold = docs.filter((d) => isHoldout(d.sample) && used(d));
+  const trainDocs = train;
+  const holdDocs = hold;
   log(`train ${train.length} docs, calibration holdout ${hold.length} docs`);
   if (HYPER.genreMatch) {
     // an unlisted genre is a family with no human weight, so its assistant documents would silently weigh nothing
@@ -917,7 +949,7 @@ export function trainAll(
     log(`sign-consistent dense features: ${[...mask].filter(Boolean).length}/${N_DENSE}`);
   }
   /** the document model fitted with these per-voice weights on the assistant corpus (HYPER.voiceWeights) */
-  const fitDoc = (voiceWeights: Record<string, number>, name: string) => {
+  const fitDoc = (voiceWeights: Record<string, number>, name: string, train: Doc[] = trainDocs, hold: Doc[] = holdDocs) => {
     const sw = balancedWeights(
       train.map((d) => d.sample),
       undefined,
@@ -985,7 +1017,16 @@ export function trainAll(
   const docModel = roundTrip(raw, platt);
   // a text's paragraphs get a model of their own only where its voice weights differ (HYPER.paraVoiceWeights)
   const sameWeights = JSON.stringify(HYPER.paraVoiceWeights) === JSON.stringify(HYPER.voiceWeights);
-  const para = sameWeights ? null : fitDoc(HYPER.paraVoiceWeights, 'paragraph');
+  const para = HYPER.paraChunksPerDoc
+    ? fitDoc(
+        HYPER.paraVoiceWeights,
+        'paragraph (passages)',
+        makeChunks(train, lex.lexicon, HYPER.paraChunksPerDoc),
+        makeChunks(hold, lex.lexicon, HYPER.paraChunksPerDoc),
+      )
+    : sameWeights
+      ? null
+      : fitDoc(HYPER.paraVoiceWeights, 'paragraph');
   const holdLong = hold.filter((d) => d.words >= MIN_WORDS);
   const holdScores = holdLong.map((d) => docModel.prob(d.f));
   const holdSamples = holdLong.map((d) => d.sample);
