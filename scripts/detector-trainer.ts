@@ -930,8 +930,6 @@ export function trainAll(
     !(HYPER.oldAi === 'chat' && d.sample.label === 1 && d.sample.source !== 'ai2026' && !isChatAssistant(d.sample));
   const train = docs.filter((d) => !isHoldout(d.sample) && used(d));
   const hold = docs.filter((d) => isHoldout(d.sample) && used(d));
-  const trainDocs = train;
-  const holdDocs = hold;
   log(`train ${train.length} docs, calibration holdout ${hold.length} docs`);
   if (HYPER.genreMatch) {
     // an unlisted genre is a family with no human weight, so its assistant documents would silently weigh nothing
@@ -949,7 +947,8 @@ export function trainAll(
     log(`sign-consistent dense features: ${[...mask].filter(Boolean).length}/${N_DENSE}`);
   }
   /** the document model fitted with these per-voice weights on the assistant corpus (HYPER.voiceWeights) */
-  const fitDoc = (voiceWeights: Record<string, number>, name: string, train: Doc[] = trainDocs, hold: Doc[] = holdDocs) => {
+  const fitDoc = (voiceWeights: Record<string, number>, name: string, data: { train: Doc[]; hold: Doc[] } = { train, hold }) => {
+    const { train, hold } = data;
     const sw = balancedWeights(
       train.map((d) => d.sample),
       undefined,
@@ -1018,12 +1017,10 @@ export function trainAll(
   // a text's paragraphs get a model of their own only where its voice weights differ (HYPER.paraVoiceWeights)
   const sameWeights = JSON.stringify(HYPER.paraVoiceWeights) === JSON.stringify(HYPER.voiceWeights);
   const para = HYPER.paraChunksPerDoc
-    ? fitDoc(
-        HYPER.paraVoiceWeights,
-        'paragraph (passages)',
-        makeChunks(train, lex.lexicon, HYPER.paraChunksPerDoc),
-        makeChunks(hold, lex.lexicon, HYPER.paraChunksPerDoc),
-      )
+    ? fitDoc(HYPER.paraVoiceWeights, 'paragraph (passages)', {
+        train: makeChunks(train, lex.lexicon, HYPER.paraChunksPerDoc),
+        hold: makeChunks(hold, lex.lexicon, HYPER.paraChunksPerDoc),
+      })
     : sameWeights
       ? null
       : fitDoc(HYPER.paraVoiceWeights, 'paragraph');

@@ -74,6 +74,11 @@ export interface VerdictInput {
   sentenceCount: number;
 }
 
+/** Where the upper half of the uncertain band starts for a text of `words` words: 'mixed' needs it, and the reasons say a score there leans AI. */
+function upperHalfFrom(t: Thresholds, words: number): number {
+  return (t.human + aiThreshold(t, words)) / 2;
+}
+
 export function decideVerdict(v: VerdictInput, t: Thresholds = thresholds): Verdict {
   if (v.wordCount < t.minWords) return 'uncertain';
   if (v.score <= t.human) return 'human';
@@ -82,7 +87,8 @@ export function decideVerdict(v: VerdictInput, t: Thresholds = thresholds): Verd
   const ai = aiThreshold(t, v.wordCount);
   if (v.score >= ai) return 'ai';
   // 'mixed' is a partial accusation, so it also needs the document score in the upper half of the uncertain band
-  const disagree = v.sentenceCount >= t.mixedMinSentences && v.aiShare >= t.mixedShare && v.humanShare >= t.mixedShare && v.score >= (t.human + ai) / 2;
+  const disagree =
+    v.sentenceCount >= t.mixedMinSentences && v.aiShare >= t.mixedShare && v.humanShare >= t.mixedShare && v.score >= upperHalfFrom(t, v.wordCount);
   return disagree ? 'mixed' : 'uncertain';
 }
 
@@ -424,11 +430,10 @@ export function createDetector(W: WeightsJson, charLm: CharLmTables | null, opts
       ];
     if (verdict === 'uncertain' && r.wordCount >= thresholds.minWords) {
       // A score of 0.98 that is "Can't tell" puzzles a reader unless the line says where the verdict starts and why
-      // it starts so high. The upper half is the one 'mixed' also needs (decideVerdict).
-      const ai = aiThreshold(thresholds, r.wordCount);
-      if (r.score >= (thresholds.human + ai) / 2)
+      // it starts so high.
+      if (r.score >= upperHalfFrom(thresholds, r.wordCount))
         return [
-          `The score is in the uncertain band, nearer "${VERDICT_TEXT.ai}", which starts at ${percent(ai)} for a text of this length: the signals lean AI, but some human writing scores this high too`,
+          `The score is in the uncertain band, nearer "${VERDICT_TEXT.ai}", which starts at ${percent(aiThreshold(thresholds, r.wordCount))} for a text of this length: the signals lean AI, but some human writing scores this high too`,
         ];
       return ['The score falls in the uncertain band: the signals are not strong enough either way'];
     }
