@@ -2,9 +2,9 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
-import { precompress } from './scripts/vite-precompress';
-import { pwa } from './scripts/vite-pwa';
-import { lazyChunkIds } from './scripts/vite-lazy-ids';
+import { precompress } from './scripts/vite-precompress.ts';
+import { pwa } from './scripts/vite-pwa.ts';
+import { lazyChunkIds } from './scripts/vite-lazy-ids.ts';
 
 // The SPA lives in src/client; the server serves dist/client in production.
 // `vite build --ssr` builds the server's render of public pages (entry-server.tsx) into dist/ssr (prerendering).

@@ -8,8 +8,8 @@
  * - The page registers the worker itself (src/client/lib/pwa.ts, production builds only): injectRegister is off.
  */
 import { VitePWA } from 'vite-plugin-pwa';
-import { BRAND_INDIGO } from '../src/shared/brand-mark';
-import { SHARE_TARGET_ACTION } from '../src/shared/share-target';
+import { BRAND_INDIGO } from '../src/shared/brand-mark.ts';
+import { SHARE_TARGET_ACTION } from '../src/shared/share-target.ts';
 
 export const THEME_COLOR = BRAND_INDIGO;
 export const BACKGROUND_COLOR = '#ffffff';
@@ -30,6 +30,9 @@ export function pwa() {
       globPatterns: ['**/*.{js,css,html,woff2}'],
       globIgnores: ['screenshots/**', 'assets/Admin*.js'],
       maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      // a classic script, as the page registers it (no `type: 'module'`); the plugin's ES build sets Rollup's
+      // deprecated inlineDynamicImports, and its IIFE build is plain library mode
+      rollupFormat: 'iife',
     },
     manifest: {
       id: '/',
