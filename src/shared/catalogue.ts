@@ -141,7 +141,7 @@ export const TOOLS: Tool[] = [
     id: 'sentence_shortener',
     slug: 'sentence-shortener',
     name: 'Sentence Shortener',
-    description: 'Cut wordy phrases, fillers and hedges while keeping the meaning.',
+    description: 'Cut wordy phrases, fillers and hedges, and split over-long sentences, keeping the meaning.',
     category: 'text',
     icon: 'Scissors',
     iconColor: '#9333ea',

@@ -212,7 +212,7 @@ describe('do no harm: offline rewriting engines on 2,000 sentences of human pros
     const saved = (t: string) => (100 * (countWords(doc) - countWords(t))) / countWords(doc);
     console.log(
       `do-no-harm: ${SENTENCES} sentences in ${passages.length} passages (${countWords(doc)} words)\n${rows.join('\n')}\n` +
-        `sentence shortener words saved: ${saved(short.raw.text).toFixed(2)} % (guarded ${saved(short.guard.result.text).toFixed(2)} %)\n` +
+        `sentence shortener words saved: ${saved(short.raw.text).toFixed(2)} % (guarded ${saved(short.guard.result.text).toFixed(2)} %), long sentences split: ${short.raw.changes.filter((c) => c.kind === 'split').length}\n` +
         `engines ${((t1 - t0) / 1000).toFixed(1)} s, grammar checks ${((t2 - t1) / 1000).toFixed(1)} s (${cache.size} distinct paragraphs)`,
     );
   }, 600_000);

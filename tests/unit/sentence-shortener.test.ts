@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shorten, SHORTENER_RULE_COUNT } from '../../src/engines/sentence-shortener';
+import { shorten, SHORTENER_RULE_COUNT, SPLIT_MIN_WORDS } from '../../src/engines/sentence-shortener';
 import { countWords } from '../../src/engines/text';
 
 describe('sentence shortener', () => {
@@ -25,6 +25,47 @@ describe('sentence shortener', () => {
     expect(r.wordsAfter).toBeLessThan(r.wordsBefore * 0.7);
     const kinds = new Set(r.changes.map((c) => c.kind));
     expect(kinds).toEqual(new Set(['wordy', 'redundant', 'filler']));
+  });
+
+  it('splits a long sentence once at a safe join: ", and" goes, "but" opens the second sentence, "; " becomes ". "', () => {
+    const and =
+      'The committee reviewed every application submitted before the March deadline with great care, and it chose three projects that will receive funding for the next two years.';
+    const r = shorten(and);
+    expect(r.text).toBe(
+      'The committee reviewed every application submitted before the March deadline with great care. It chose three projects that will receive funding for the next two years.',
+    );
+    expect(r.changes).toEqual([{ start: and.indexOf(', and it'), end: and.indexOf(', and it') + 7, replacement: '. I', kind: 'split' }]);
+    expect(r.wordsAfter).toBe(r.wordsBefore - 1);
+    expect(
+      shorten(
+        'The new library opened its doors to the public on a cold Monday morning in January, but the upper floors stayed closed until the heating system was finally repaired in March.',
+      ).text,
+    ).toBe(
+      'The new library opened its doors to the public on a cold Monday morning in January. But the upper floors stayed closed until the heating system was finally repaired in March.',
+    );
+    expect(
+      shorten(
+        'The old bridge across the river had been closed to heavy traffic for most of the past decade; engineers now say that it can be repaired for less than the cost of a new one.',
+      ).text,
+    ).toBe(
+      'The old bridge across the river had been closed to heavy traffic for most of the past decade. Engineers now say that it can be repaired for less than the cost of a new one.',
+    );
+  });
+
+  it('does not split a short sentence, a list, a compound subject or a quotation', () => {
+    for (const t of [
+      // under SPLIT_MIN_WORDS
+      'We reviewed every application with care, and we chose three projects for funding.',
+      // ", and" closes a list: the part before it has no verb
+      'The report covers sales in the northern region, staffing levels in the three largest branches, and the cost of the new delivery vans that were bought last spring.',
+      // ", and" joins a compound subject
+      'Our manager, a woman with many years of experience in the retail business and in logistics, and her deputy have to approve every order above five thousand dollars.',
+      // quoted words are the speaker's
+      'She said: "We reviewed every application submitted before the deadline with great care, and we chose three projects that will receive funding for the next two years."',
+    ]) {
+      expect(shorten(t).text).toBe(t);
+    }
+    expect(countWords('We reviewed every application with care, and we chose three projects for funding.')).toBeLessThan(SPLIT_MIN_WORDS);
   });
 
   it('leaves an already concise paragraph unchanged', () => {

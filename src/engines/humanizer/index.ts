@@ -133,7 +133,7 @@ export function rewriteCore(text: string, cfg: CoreConfig): HumanizeResult {
     if (cfg.openers === 'full') participleEdits(ctx, sent, toks);
     if (cfg.openers && cfg.openers !== 'off') asideEdits(ctx, sent, toks);
     synonymEdits(ctx, sent, toks);
-    if (cfg.split !== 'off') splitEdit(ctx, sent, toks);
+    if (cfg.split !== 'off') splitEdit(ctx, sent, toks, cfg.split, cfg.splitMinWords);
   }
 
   fixArticles(text, edits);

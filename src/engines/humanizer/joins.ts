@@ -1,9 +1,10 @@
 /**
  * Sentence-level joins and splits: an over-long sentence split at a safe ", and/but/so <subject>" or ";" point,
- * short neighbours merged with "and", and "However, / Therefore, / Also," folded into the previous sentence.
+ * short neighbours merged with "and", and "However, / Therefore, / Also," folded into the previous sentence. The
+ * sentence shortener splits with the same rule.
  */
 import { capitalizeFirst, countWords, isFree, overlapsAny, type Edit, type Span } from '../text';
-import type { JoinContext, PassContext, Tok } from './types';
+import type { JoinContext, PassContext, SplitMode, Tok } from './types';
 
 /** Parts of speech that can open a clause's subject. */
 export const SUBJECT_START = new Set(['PRON', 'DET', 'PROPN', 'NOUN', 'NUM']);
@@ -31,9 +32,14 @@ function subjectMeetsVerb(toks: readonly Tok[], i: number): boolean {
   return !!t && (t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/i.test(t.text)));
 }
 
-export function splitEdit(ctx: PassContext, sent: Span, toks: Tok[]): void {
-  const { cfg, edits, prot } = ctx;
-  if (countWords(sent.text) < (cfg.splitMinWords ?? 28)) return;
+/**
+ * Split an over-long sentence (at least `minWords`) once, at the safe join nearest its middle. What the join becomes
+ * depends on `mode`: "; " always ". "; ", and" ". And" (informal) or ". " (formal, short); ", but" / ", so" ". But" /
+ * ". So" (informal, short) or ". However," / ". As a result," (formal).
+ */
+export function splitEdit(ctx: Pick<PassContext, 'edits' | 'prot'>, sent: Span, toks: Tok[], mode: Exclude<SplitMode, 'off'>, minWords = 28): void {
+  const { edits, prot } = ctx;
+  if (countWords(sent.text) < minWords) return;
   if (!/[.!]$/.test(sent.text)) return;
   const candidates: { at: number; conj: string; next: Tok; nextIdx: number }[] = [];
   for (let i = 1; i < toks.length - 2; i++) {
@@ -78,7 +84,7 @@ export function splitEdit(ctx: PassContext, sent: Span, toks: Tok[]): void {
   const first = keepCase ? best.next.text[0]! : best.next.text[0]!.toUpperCase();
   let lead: string;
   if (best.conj === ';') lead = '. ';
-  else if (cfg.split === 'informal') lead = `. ${capitalizeFirst(best.conj)} `;
+  else if (mode === 'informal' || (mode === 'short' && best.conj !== 'and')) lead = `. ${capitalizeFirst(best.conj)} `;
   else lead = best.conj === 'but' ? '. However, ' : best.conj === 'so' ? '. As a result, ' : '. ';
   const firstOut = lead.endsWith(', ') || /^\. (?:And|But|So) $/.test(lead) ? (keepCase ? first : first.toLowerCase()) : first;
   const e: Edit = { start, end: nextStart + 1, replacement: lead + firstOut, kind: 'split' };

@@ -34,12 +34,18 @@ export interface HumanizeOptions {
 export type Critic = (text: string) => number;
 
 /** Engine configuration shared with the rewriter. */
+/**
+ * How a long sentence is split (`splitEdit`): informal keeps "And / But / So", formal drops "and" and writes
+ * "However," / "As a result,", short (the sentence shortener) drops "and" and keeps "But / So"; off never splits.
+ */
+export type SplitMode = 'informal' | 'formal' | 'short' | 'off';
+
 export interface CoreConfig {
   /** which column of the phrase/word tables to use */
   style: HumanizerStyle;
   contractions: 'full' | 'light' | 'none' | 'expand';
   /** conjunction handling when splitting long sentences: keep "And/But" (informal) or drop/formalise it */
-  split: 'informal' | 'formal' | 'off';
+  split: Exclude<SplitMode, 'short'> | 'off';
   merge: boolean;
   /** extra phrase rules applied first (the rewriter's tone rules) */
   extraRules?: readonly PhraseRule[];

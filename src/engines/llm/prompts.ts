@@ -109,8 +109,8 @@ export function shortenerPrompt(text: string): ChatMessage[] {
       role: 'system',
       content:
         'You make text shorter and clearer. Replace wordy phrases with short ones, remove fillers, hedges and ' +
-        'redundancies, and cut clauses that add nothing, while keeping every point and the meaning. Keep the ' +
-        `sentence order. ${KEEP_FACTS} ${OUTPUT_ONLY}`,
+        'redundancies, cut clauses that add nothing, and split sentences of more than 25 words in two, while ' +
+        `keeping every point and the meaning. Keep the sentence order. ${KEEP_FACTS} ${OUTPUT_ONLY}`,
     },
     userMessage(text),
   ];

@@ -4,18 +4,31 @@
  *   shorten(text) -> { text, wordsBefore, wordsAfter, changes }
  *
  * Order of precedence (earlier claims win where spans overlap): pruned empty clauses, fillers/hedges,
- * wordy phrases (longest first), redundant pairs. Quoted text is never touched. Capitalisation at sentence starts
- * is repaired by the rule engine.
+ * wordy phrases (longest first), redundant pairs, then one split of each sentence of SPLIT_MIN_WORDS or more. Quoted
+ * text is never touched. Capitalisation at sentence starts is repaired by the rule engine.
  */
 import { articleFor } from '../humanizer/inflection';
-import { applyEdits, collectRuleEdits, compilePhraseTable, compileRules, countWords, isFree, matchCase, quoteSpans, splitSentences, type Edit } from '../text';
+import { splitEdit } from '../humanizer/joins';
+import {
+  applyEdits,
+  collectRuleEdits,
+  compilePhraseTable,
+  compileRules,
+  countWords,
+  isFree,
+  matchCase,
+  posTag,
+  quoteSpans,
+  splitSentences,
+  type Edit,
+} from '../text';
 import { FILLERS, PRUNE, REDUNDANT, WORDY } from './rules';
 
 export interface ShortenChange {
   start: number;
   end: number;
   replacement: string;
-  kind: 'wordy' | 'filler' | 'hedge' | 'redundant' | 'prune';
+  kind: 'wordy' | 'filler' | 'hedge' | 'redundant' | 'prune' | 'split';
 }
 
 export interface ShortenResult {
@@ -69,11 +82,23 @@ function repairArticles(text: string, edits: Edit[]): void {
 
 export const SHORTENER_RULE_COUNT = { wordy: WORDY.length, redundant: REDUNDANT.length, fillers: FILLERS.length, prune: PRUNE.length };
 
+/**
+ * Padding is rare in edited prose (0.55 % of the words of 2,000 human sentences), so a long sentence is the other thing
+ * to shorten: split once at a safe "; " or ", and / but / so <subject> <verb>" join (the humanizer's rule), where
+ * "and" goes and "but" / "so" open the second sentence. 25 words is where readability guides start to call a sentence
+ * long; both halves keep 8 or more.
+ */
+export const SPLIT_MIN_WORDS = 25;
+
 export function shorten(text: string): ShortenResult {
   const wordsBefore = countWords(text);
   const edits: Edit[] = [];
-  collectRuleEdits(text, splitSentences(text), RULES, edits, quoteSpans(text));
+  const sentences = splitSentences(text);
+  const prot = quoteSpans(text);
+  collectRuleEdits(text, sentences, RULES, edits, prot);
   repairArticles(text, edits);
+  // tagging costs more than the rules, so only the long sentences are tagged
+  for (const sent of sentences) if (countWords(sent.text) >= SPLIT_MIN_WORDS) splitEdit({ edits, prot }, sent, posTag(sent.text), 'short', SPLIT_MIN_WORDS);
   const { text: out, changes } = applyEdits(text, edits);
   return { text: out, wordsBefore, wordsAfter: countWords(out), changes: changes as ShortenChange[] };
 }

@@ -68,7 +68,7 @@ export const WRITING_PAGES: Record<string, WritingPageConfig> = {
   },
   'sentence-shortener': {
     title: 'Sentence Shortener',
-    lead: 'Cut wordy phrases, fillers, hedges and redundant pairs while keeping the meaning.',
+    lead: 'Cut wordy phrases, fillers, hedges and redundant pairs, and split over-long sentences at safe joins, keeping the meaning.',
     endpoint: '/api/tools/sentence-shortener',
     allowance: 'shorten',
     action: 'Shorten',
