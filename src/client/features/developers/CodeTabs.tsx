@@ -44,7 +44,7 @@ export function CodeTabs({ code, lang, onLang, label }: { code: Record<Language,
   return (
     <div className="overflow-hidden rounded-lg border border-slate-200 bg-slate-950">
       <div className="flex items-center justify-between gap-2 border-b border-slate-800 bg-slate-900 px-2">
-        <div role="tablist" aria-label={label} className="flex" onKeyDown={onKey}>
+        <div role="tablist" aria-label={label} className="flex min-w-0 overflow-x-auto" onKeyDown={onKey}>
           {LANGUAGES.map((l, i) => (
             <button
               key={l}
@@ -59,7 +59,7 @@ export function CodeTabs({ code, lang, onLang, label }: { code: Record<Language,
               tabIndex={lang === l ? 0 : -1}
               onClick={() => onLang(l)}
               className={cn(
-                '-mb-px border-b-2 px-3 py-2 text-sm font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-400',
+                '-mb-px shrink-0 border-b-2 px-2 py-2 text-sm font-medium sm:px-3 outline-none transition-colors focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-400',
                 lang === l ? 'border-indigo-400 text-white' : 'border-transparent text-slate-400 hover:text-slate-200',
               )}
             >
@@ -67,7 +67,7 @@ export function CodeTabs({ code, lang, onLang, label }: { code: Record<Language,
             </button>
           ))}
         </div>
-        <Button size="sm" variant="ghost" className="h-8 text-slate-300 hover:bg-slate-800 hover:text-white" onClick={() => void copy()}>
+        <Button size="sm" variant="ghost" className="h-8 shrink-0 text-slate-300 hover:bg-slate-800 hover:text-white" onClick={() => void copy()}>
           <Copy aria-hidden="true" /> <span className="sr-only sm:not-sr-only">Copy</span>
         </Button>
       </div>

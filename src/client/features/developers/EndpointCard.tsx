@@ -122,7 +122,7 @@ export function EndpointCard({
               <code>{shape}</code>
             </pre>
           ) : (
-            answer.kind === 'file' && <p className="text-sm text-slate-700">The file itself: {answer.types.join(' or ')}.</p>
+            answer.kind === 'file' && <p className="text-sm text-slate-700 wrap-anywhere">The file itself: {answer.types.join(' or ')}.</p>
           )}
         </section>
       )}

@@ -72,7 +72,7 @@ function Section({ title, children, action }: { title: string; children: ReactNo
   const id = useId();
   return (
     <section aria-labelledby={id} className="rounded-2xl border bg-card p-4 shadow-sm">
-      <div className="mb-3 flex items-center justify-between gap-2">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 id={id} className="text-base font-semibold">
           {title}
         </h2>
@@ -171,7 +171,7 @@ export default function ResumePage() {
       {locked && <ProGateNotice toolId="resume_writer" anonymous={access.anonymous} />}
 
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-        <form className="grid content-start gap-4" aria-label="Resume form" onSubmit={(e) => e.preventDefault()}>
+        <form className="grid grid-cols-[minmax(0,1fr)] content-start gap-4" aria-label="Resume form" onSubmit={(e) => e.preventDefault()}>
           <Section title="Contact">
             <div className="grid gap-3 sm:grid-cols-2">
               <Field label="Full name" value={r.contact.name} onChange={(v) => setContact('name', v)} maxLength={120} autoComplete="name" required />

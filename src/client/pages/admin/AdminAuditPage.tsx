@@ -102,13 +102,30 @@ function AuditLogs({ canListRoles }: { canListRoles: boolean }) {
       <Heading onExport={() => exporter.mutate(applied)} exporting={exporter.isPending} />
       <Card className="mb-6">
         <CardContent className="pt-6">
-          <form onSubmit={apply} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5" aria-label="Filter the audit logs">
-            <div className="space-y-1 lg:col-span-2">
+          <form onSubmit={apply} className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2 lg:grid-cols-5" aria-label="Filter the audit logs">
+            <div className="@container space-y-1 lg:col-span-2">
               <span className="text-sm font-medium">Date Range</span>
-              <div className="flex items-center gap-2">
-                <Input type="date" aria-label="From" value={draft.from} max={draft.to || undefined} onChange={(e) => set('from', e.target.value)} />
-                <span className="text-muted-foreground">–</span>
-                <Input type="date" aria-label="To" value={draft.to} min={draft.from || undefined} onChange={(e) => set('to', e.target.value)} />
+              {/* one date per row where the cell is narrow (a phone, two filter columns), as two side by side cut the dates off */}
+              <div className="grid items-center gap-2 @min-[20rem]:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)]">
+                <Input
+                  className="min-w-0"
+                  type="date"
+                  aria-label="From"
+                  value={draft.from}
+                  max={draft.to || undefined}
+                  onChange={(e) => set('from', e.target.value)}
+                />
+                <span className="hidden text-muted-foreground @min-[20rem]:inline" aria-hidden="true">
+                  –
+                </span>
+                <Input
+                  className="min-w-0"
+                  type="date"
+                  aria-label="To"
+                  value={draft.to}
+                  min={draft.from || undefined}
+                  onChange={(e) => set('to', e.target.value)}
+                />
               </div>
             </div>
             <div className="space-y-1">

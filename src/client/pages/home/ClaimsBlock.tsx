@@ -32,7 +32,10 @@ export function ClaimsBlock() {
                   <Icon className="mt-0.5 size-4 shrink-0 text-indigo-600" aria-hidden />
                   {c.label}
                 </dt>
-                <dd className="order-first mb-1 whitespace-nowrap text-xl font-bold tracking-tight text-slate-900 sm:text-3xl" data-testid={`claim-${k}-value`}>
+                <dd
+                  className="order-first mb-1 text-xl font-bold tracking-tight text-slate-900 sm:whitespace-nowrap sm:text-3xl"
+                  data-testid={`claim-${k}-value`}
+                >
                   {c.value}
                 </dd>
                 {c.note && <dd className="mt-1 text-xs leading-snug text-slate-500">{c.note}</dd>}
