@@ -47,11 +47,11 @@ test('/developers lists the API from its OpenAPI document, and the example tabs 
   await expect(tabs.getByRole('tab', { name: 'curl' })).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('End');
   await expect(tabs.getByRole('tab', { name: 'Python' })).toBeFocused();
-  // only the selected tab is a tab stop; Tab moves on to the panel
+  // only the selected tab is a tab stop; Tab moves on (past Copy) to the panel's code, which scrolls with the arrow keys
   await expect(tabs.getByRole('tab', { name: 'curl' })).toHaveAttribute('tabindex', '-1');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
-  await expect(detector.getByRole('tabpanel')).toBeFocused();
+  await expect(detector.getByRole('tabpanel').getByTestId('example-code')).toBeFocused();
 
   // the language is the page's: another card shows Python too, and a reload keeps it
   const upload = page.locator('#post-api-v1-tools-image-caption-generator');

@@ -48,6 +48,7 @@ async function expectNoSideways(page: Page, paths: string[], settleMs: number) {
   const wide: string[] = [];
   for (const path of paths) {
     await page.goto(path);
+    await expect(page.locator('h1').first()).toBeVisible({ timeout: 15_000 });
     // pages of signed-in users draw their data after the first paint; a page that polls never goes quiet, so the
     // wait is bounded
     if (settleMs) await page.waitForLoadState('networkidle', { timeout: settleMs }).catch(() => {});

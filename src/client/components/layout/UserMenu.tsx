@@ -14,14 +14,17 @@ import {
   DropdownMenuTrigger,
 } from '@/client/components/ui/dropdown-menu';
 
+/**
+ * The initial is drawn by CSS, not written in the DOM: a menu button's visible words must appear in its accessible
+ * name, in order, for speech input ("click alice"), and a letter in the text would break that.
+ */
 export function Avatar({ name }: { name: string }) {
   return (
     <span
-      className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold uppercase text-primary"
+      className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold uppercase text-primary before:content-[attr(data-initial)]"
+      data-initial={name.slice(0, 1)}
       aria-hidden="true"
-    >
-      {name.slice(0, 1)}
-    </span>
+    />
   );
 }
 

@@ -71,14 +71,13 @@ export function CodeTabs({ code, lang, onLang, label }: { code: Record<Language,
           <Copy aria-hidden="true" /> <span className="sr-only sm:not-sr-only">Copy</span>
         </Button>
       </div>
-      <div
-        role="tabpanel"
-        id={`${id}-panel`}
-        aria-labelledby={`${id}-tab-${lang}`}
-        tabIndex={0}
-        className="outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-400"
-      >
-        <pre className="overflow-x-auto p-4 text-[13px] leading-relaxed text-slate-100" data-testid="example-code">
+      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${lang}`}>
+        {/* the scrolling <pre> takes focus itself, so the arrow keys scroll it; a focusable parent cannot */}
+        <pre
+          tabIndex={0}
+          className="overflow-x-auto p-4 text-[13px] leading-relaxed text-slate-100 outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-400"
+          data-testid="example-code"
+        >
           <code>{code[lang]}</code>
         </pre>
       </div>

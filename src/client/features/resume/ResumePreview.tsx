@@ -104,7 +104,7 @@ export function ResumePreview({ layout, paper }: { layout: ResumeLayout; paper: 
           }}
         >
           {layout.blocks.length === 0 ? (
-            <p style={{ color: '#888' }}>Your resume appears here as you fill in the form.</p>
+            <p style={{ color: '#666' }}>Your resume appears here as you fill in the form.</p>
           ) : (
             layout.blocks.map((b, i) => <Block key={i} b={b} s={s} prev={layout.blocks[i - 1]} />)
           )}

@@ -38,7 +38,8 @@ export function FileDropZone({
       className={cn(
         'flex flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed p-6 text-center transition-colors',
         dragging ? 'border-primary bg-accent/50' : idleBorder,
-        disabled && 'opacity-60',
+        // not faded: the formats and limits it lists must stay readable; its button shows it is off
+        disabled && 'cursor-not-allowed bg-muted/40',
         className,
       )}
       {...rest}

@@ -255,7 +255,8 @@ export default function SttPage(_: { slug: string }) {
         <div
           className={cn(
             'flex flex-col items-center justify-center gap-3 rounded-2xl border bg-card p-6 text-center shadow-sm',
-            disabled && !recording && 'opacity-60',
+            // not faded, as the drop zone beside it: the text stays readable, the button shows it is off
+            disabled && !recording && 'bg-muted/40',
           )}
         >
           <Mic className={cn('size-8', recording ? 'animate-pulse text-red-600' : 'text-primary')} aria-hidden />

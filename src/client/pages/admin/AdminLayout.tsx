@@ -176,13 +176,14 @@ export function AdminLayout({ user, role, permissions }: { user: PublicUser; rol
         </header>
 
         {banner && (
-          <div
-            role="note"
+          // a landmark of its own, so a screen reader's landmark list reaches it like the rest of the page
+          <aside
+            aria-label={banner.title}
             className="border-b border-amber-200 bg-amber-50 px-4 py-3 text-amber-950 sm:px-6 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100"
           >
             <p className="text-sm font-semibold">{banner.title}</p>
             <p className="text-sm">{banner.text}</p>
-          </div>
+          </aside>
         )}
 
         <main id="main" className="min-w-0 flex-1 px-4 py-8 sm:px-6">

@@ -69,7 +69,7 @@ export default function AdvertisePage() {
             >
               {SITE.supportEmail}
             </a>
-            <p className="mt-3 text-xs text-slate-500">Please use the subject line “Advertising enquiry”.</p>
+            <p className="mt-3 text-xs text-slate-600">Please use the subject line “Advertising enquiry”.</p>
           </div>
         </div>
       </Container>

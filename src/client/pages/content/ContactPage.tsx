@@ -56,7 +56,7 @@ export default function ContactPage() {
               >
                 {SITE.supportEmail}
               </a>
-              <p className="mt-4 text-xs leading-relaxed text-slate-500">
+              <p className="mt-4 text-xs leading-relaxed text-slate-600">
                 Response times depend on the operator of this instance. Before writing, you may find an answer in the{' '}
                 <Link to="/faq" className="font-medium text-indigo-700 underline">
                   FAQ

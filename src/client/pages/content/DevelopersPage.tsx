@@ -160,7 +160,7 @@ function Reference({ doc, lang, onLang }: { doc: ApiDocument; lang: Language; on
 
         <Section id="errors" title="Errors">
           <p>Every error has one shape, whatever the status; the code is stable, the message is for people:</p>
-          <pre className="overflow-x-auto rounded-lg bg-slate-950 p-4 text-[13px] text-slate-100">
+          <pre tabIndex={0} className="overflow-x-auto rounded-lg bg-slate-950 p-4 text-[13px] text-slate-100">
             <code>{JSON.stringify(ERROR_EXAMPLE, null, 2)}</code>
           </pre>
           <p>
