@@ -3,6 +3,7 @@
 export const TW_GROUPS: readonly string[] = [
   'aspect',
   'container',
+  'container-type',
   'display',
   'sr',
   'object-fit',
@@ -78,6 +79,8 @@ export const TW_GROUPS: readonly string[] = [
   'vertical-align',
   'whitespace',
   'break',
+  'wrap',
+  'content',
   'bg-clip',
   'bg-image',
   'bg-color',
