@@ -1,13 +1,13 @@
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import { expect, registerViaApi, test } from './fixtures';
-import { useStaffServer } from './staff-server';
 
 /**
  * axe-core (the engine behind Lighthouse's accessibility audit) finds no violation on the pages where a sweep of every
  * page once found one: text too faint on a tinted card or a disabled drop zone, code samples that scroll but cannot
  * be reached by keyboard, account-menu buttons whose visible words were not in their accessible name (for speech
- * input), and the administrator's role banner outside any landmark. Lighthouse covers home, detector and pricing.
+ * input). The administrator's role banner, once outside any landmark, is checked by admin-menu.spec.ts. Lighthouse
+ * covers home, detector and pricing.
  */
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -46,15 +46,4 @@ test("a signed-in user's pages have no axe violations", async ({ page }) => {
   test.setTimeout(60_000);
   await registerViaApi(page);
   expect(await violations(page, ['/dashboard', '/batch'])).toBe('');
-});
-
-test.describe('administration', () => {
-  const root = useStaffServer({ name: 'a11y', role: 'super_admin', portOffset: 93 });
-
-  test('admin pages have no axe violations', async ({ page }) => {
-    test.setTimeout(60_000);
-    const res = await page.request.post('/api/auth/login', { data: { email: root.email, password: root.password } });
-    expect(res.status(), await res.text()).toBe(200);
-    expect(await violations(page, ['/admin/access', '/admin/audit'])).toBe('');
-  });
 });

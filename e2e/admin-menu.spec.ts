@@ -2,12 +2,14 @@ import type { Page } from '@playwright/test';
 import { ADMIN_EXTRA_PAGES, ADMIN_NAV, adminNavFor } from '../src/client/pages/admin/nav';
 import type { StaffRole } from '../src/shared/roles';
 import { expect, registerViaApi, test, uniqueUser } from './fixtures';
+import { overflowOf } from './overflow';
 import { useStaffServer } from './staff-server';
 
 /**
  * Every staff role opens every page of its menu and finds a working page (its heading, no placeholder, no error),
  * and every page outside its menu refuses it. The super administrator is made on the command line; it promotes
- * three fresh accounts to the other staff roles through the same API the Role Management screen uses.
+ * three fresh accounts to the other staff roles through the same API the Role Management screen uses. The super
+ * administrator, who sees every page, reads them on a 320 px phone: none may scroll sideways (see phone-width.spec.ts).
  */
 const root = useStaffServer({ name: 'menu', role: 'super_admin', portOffset: 48 });
 
@@ -53,6 +55,13 @@ for (const role of ROLES) {
     await page.goto('/admin');
     const nav = page.getByRole('navigation', { name: /admin/i });
     for (const item of mine.filter((i) => !ADMIN_EXTRA_PAGES.includes(i))) await expect(nav.getByRole('link', { name: item.label, exact: true })).toBeVisible();
+    const phone = role === 'super_admin';
+    if (phone) {
+      // the role banner is a landmark of its own, so a screen reader's landmark list reaches it
+      await expect(page.getByRole('complementary', { name: 'Super Admin Mode' })).toBeVisible();
+      await page.setViewportSize({ width: 320, height: 720 });
+    }
+    const wide: string[] = [];
 
     for (const item of mine) {
       await page.goto(item.path);
@@ -62,7 +71,14 @@ for (const role of ROLES) {
       await expect(main.getByText(/does not have access/i), item.path).toHaveCount(0);
       // A page that failed to load its data says so in an alert; a working page has none.
       await expect(main.getByRole('alert').filter({ hasText: /could not|failed|error/i }), item.path).toHaveCount(0);
+      if (phone) {
+        // tables arrive with their data; a page that polls never goes quiet, so the wait is bounded
+        await page.waitForLoadState('networkidle', { timeout: 2000 }).catch(() => {});
+        const { over, what } = await overflowOf(page);
+        if (over > 1) wide.push(`${item.path}: ${over} px wider than the screen\n    ${what.join('\n    ')}`);
+      }
     }
+    expect(wide.join('\n')).toBe('');
 
     const paths = new Set(mine.map((i) => i.path));
     for (const item of ALL_PAGES.filter((i) => !paths.has(i.path))) {
