@@ -59,7 +59,9 @@ function UPlotBox({
       plot.destroy();
     };
   }, [options, data, height]);
-  return <div ref={box} aria-hidden="true" className={cn('w-full min-w-0', className)} />;
+  // @container (inline-size containment): the canvas drawn at the old width must not hold the box open, or a page
+  // made narrower (a phone turned, a window dragged) keeps its charts, and so scrolls sideways, until reloaded.
+  return <div ref={box} aria-hidden="true" className={cn('@container w-full min-w-0', className)} />;
 }
 
 export type XFormat = 'day' | 'week' | 'month' | 'minute';
