@@ -7,6 +7,7 @@ import { LEGACY_REDIRECTS } from '@/shared/routes';
 import { useCurrentUser } from './lib/auth';
 import { comparisonCompetitor, competitorSlugs } from './lib/comparison';
 import { usePageTitle } from './lib/title';
+import { useRouteFocus } from './lib/useRouteFocus';
 import { useRouteTitle } from './lib/useRouteTitle';
 import { SiteLayout, type RouteHandle } from './components/layout/SiteLayout';
 import { Button } from './components/ui/button';
@@ -130,10 +131,11 @@ function RequireUser() {
   return <Outlet />;
 }
 
-/** Root: title from route handles and scroll to top on route change. */
+/** Root: title from route handles, scroll to top and focus on the new page's heading on route change. */
 function RootShell() {
   const { pathname } = useLocation();
   useRouteTitle();
+  useRouteFocus(pathname);
   // the mobile app's start (status bar, splash, push, back button): an effect, so after hydration; nothing on the web
   useNativeStartup();
   useEffect(() => {
