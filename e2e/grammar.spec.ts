@@ -13,6 +13,7 @@ test('grammar fixer: check, see the issues inline, accept the spelling fix', asy
   await expect(page.getByTestId('word-counter')).toHaveText('11 / 500 words');
   await page.getByRole('button', { name: 'Check grammar' }).click();
   await expect(page.getByTestId('grammar-result')).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByTestId('grammar-result')).toBeFocused();
   await expect(page.getByTestId('engine-label')).toHaveText(/offline/);
   await expect(page.getByTestId('inline-issue')).toHaveCount(2);
 

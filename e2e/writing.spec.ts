@@ -35,6 +35,8 @@ test('sentence shortener page shows the result, the engine and the changes', asy
   await page.getByLabel('Your text').fill('We met in order to plan the launch, due to the fact that it was late.');
   await page.getByRole('button', { name: 'Shorten', exact: true }).click();
   await expect(page.getByTestId('writing-output')).toContainText('to plan the launch');
+  // the result takes focus, so a screen reader reads it and Tab goes on to its controls
+  await expect(page.getByTestId('writing-result')).toBeFocused();
   await expect(page.getByTestId('engine-label')).toHaveText(/offline/);
   await page.getByRole('button', { name: 'Changes' }).click();
   await expect(page.getByTestId('diff-view').locator('del').first()).toBeVisible();

@@ -21,6 +21,7 @@ import {
 import { LimitBanner, QuotaBanner } from '../shared/limits';
 import { ToolPageShell } from '../shared/ToolPageShell';
 import { captionImage, captionReport, prepareImage, useCaptionStatus } from './api';
+import { revealResult } from '@/client/lib/reveal';
 
 type Phase = 'idle' | 'working' | 'done' | 'error';
 
@@ -99,7 +100,7 @@ export default function CaptionPage(_: { slug: string }) {
         setResult(r);
         setStyle(r.style);
         setPhase('done');
-        setTimeout(() => resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' }), 100);
+        revealResult(resultRef, { block: 'nearest' });
       } catch (err) {
         const message = messageOf(err, 'The image could not be captioned. Please try again.');
         const limit = err instanceof ApiError && err.code === 'limit_reached' && !user;

@@ -24,6 +24,7 @@ import { downloadText, explainCode, explainInProse, generateCode, useCapabilitie
 import { ModelNotice } from './ModelNotice';
 import { complexityBand, explanationMarkdown, GENERATED_EXTENSIONS, lineRange } from './report';
 import { StreamingPanel } from '@/client/features/shared/StreamingPanel';
+import { revealResult } from '@/client/lib/reveal';
 
 type Mode = 'explain' | 'prose' | 'generate';
 const MODES: { id: Mode; label: string; model: boolean }[] = [
@@ -250,7 +251,7 @@ export default function CodePage() {
         if (mode === 'prose') setProse(await explainInProse({ text: code, language, filename }, onDelta));
         else setGenerated(await generateCode({ text: description, language: target }, onDelta));
       }
-      setTimeout(() => resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }), 100);
+      revealResult(resultRef);
     } catch (err) {
       const message = messageOf(err, 'Something went wrong. Please try again.');
       setError(message);

@@ -14,6 +14,7 @@ import { ToolInputPanel } from '../shared/ToolInputPanel';
 import { ToolPageShell } from '../shared/ToolPageShell';
 import { downloadText, generateContent, generateContentFromFile, useCapabilities } from './api';
 import { StreamingPanel } from '@/client/features/shared/StreamingPanel';
+import { revealResult } from '@/client/lib/reveal';
 
 const capitalise = (s: string) => s[0].toUpperCase() + s.slice(1);
 const selectClass = 'h-10 rounded-lg border border-input bg-background px-3 text-sm';
@@ -50,7 +51,7 @@ export default function ContentPage() {
         r = await generateContent({ text: brief, ...options }, (d) => setStreamed((s) => (s ?? '') + d));
       }
       setResult(r);
-      setTimeout(() => resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }), 100);
+      revealResult(resultRef);
     } catch (err) {
       const message = messageOf(err, 'The content could not be written. Please try again.');
       setError(message);

@@ -31,6 +31,7 @@ import { LimitBanner, QuotaBanner } from '../shared/limits';
 import { ToolNotes, ToolPageShell } from '../shared/ToolPageShell';
 import { checkImage, useDeepfakeStatus } from './api';
 import { reportJson, reportName, reportText, SIGNAL_LABEL, STRENGTH_LABEL } from './report';
+import { revealResult } from '@/client/lib/reveal';
 
 type Phase = 'idle' | 'checking' | 'done' | 'error';
 
@@ -111,7 +112,7 @@ export default function DeepfakePage(_: { slug: string }) {
         setResult(r);
         setCheckedAt(new Date());
         setPhase('done');
-        setTimeout(() => resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }), 50);
+        revealResult(resultRef, { delay: 50 });
       } catch (err) {
         const message = messageOf(err, 'The image could not be checked. Please try again.');
         setPhase('error');

@@ -8,6 +8,7 @@ import { useDetection } from './useDetection';
 import { useSharedText } from './useSharedText';
 import { LimitBanner, useWordLimit, WordLimitWarning } from '../shared/limits';
 import { ToolInputPanel } from '../shared/ToolInputPanel';
+import { revealResult } from '@/client/lib/reveal';
 
 /** The detector page's tool: text or file in, explained verdict out. */
 export function DetectorTool({ placeholder }: { placeholder?: string }) {
@@ -20,7 +21,7 @@ export function DetectorTool({ placeholder }: { placeholder?: string }) {
 
   useEffect(() => {
     if (!detection.result) return;
-    const t = setTimeout(() => resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }), 100);
+    const t = revealResult(resultRef);
     return () => clearTimeout(t);
   }, [detection.result]);
 

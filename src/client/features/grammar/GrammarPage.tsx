@@ -12,6 +12,7 @@ import { useWordLimit, WordLimitWarning } from '../shared/limits';
 import { ToolInputPanel } from '../shared/ToolInputPanel';
 import { ToolPageShell } from '../shared/ToolPageShell';
 import { checkGrammar } from './api';
+import { revealResult } from '@/client/lib/reveal';
 
 /** An issue on the page; `id` stays stable while accepted fixes shift the offsets of the others. */
 type Issue = GrammarIssueDto & { id: number };
@@ -107,7 +108,7 @@ export default function GrammarPage(_: { slug: string }) {
       const r = await checkGrammar(text);
       setDoc({ text, issues: r.issues.map((i, id) => ({ ...i, id })), engine: r.engine });
       setActiveId(null);
-      setTimeout(() => resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }), 100);
+      revealResult(resultRef);
     } catch (err) {
       toast({ title: 'Grammar Check Failed', description: messageOf(err, 'Failed to check grammar. Please try again.'), variant: 'destructive' });
     } finally {

@@ -15,6 +15,7 @@ import { ToolInputPanel } from '../shared/ToolInputPanel';
 import { checkPlagiarismText } from '../plagiarism/api';
 import { humanizeText } from '../writing/api';
 import { ResultDialog } from './ResultDialog';
+import { revealResult } from '@/client/lib/reveal';
 
 type Tab = 'detect' | 'humanize' | 'plagiarism';
 const TABS: { id: Tab; label: string; icon: typeof ScanSearch }[] = [
@@ -48,7 +49,7 @@ export function HomeTool() {
   const empty = words === 0;
 
   function scrollToResult() {
-    setTimeout(() => resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }), 100);
+    revealResult(resultRef);
   }
 
   async function detect(source = text, rerun = false) {

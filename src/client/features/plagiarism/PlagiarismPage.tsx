@@ -14,6 +14,7 @@ import { ToolNotes, ToolPageShell, type ToolNote } from '../shared/ToolPageShell
 import { Report } from './Report';
 import { SaveReportButton } from '../history/SaveReportButton';
 import { checkPlagiarismFile, checkPlagiarismText, isPlagiarismResponse, usePlagiarismStatus, useRefreshPlagiarismStatus } from './api';
+import { revealResult } from '@/client/lib/reveal';
 
 const FAILED = 'Failed to check for plagiarism. Please try again.';
 
@@ -77,7 +78,7 @@ export default function PlagiarismPage(_props: { slug: string }) {
 
   useEffect(() => {
     if (!checked || checked === initial) return;
-    const t = setTimeout(() => reportRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }), 100);
+    const t = revealResult(reportRef);
     return () => clearTimeout(t);
   }, [checked, initial]);
 

@@ -15,6 +15,7 @@ import { ToolPageShell } from '../shared/ToolPageShell';
 import { analyzeFile, analyzeText, analyzeUrl, type SeoOptions } from './api';
 import { byLight, LIGHT_GROUPS, reportText, saveFile } from './report';
 import { Suggestions } from './Suggestions';
+import { revealResult } from '@/client/lib/reveal';
 
 type Mode = 'paste' | 'url';
 type Format = 'auto' | 'html' | 'markdown';
@@ -70,7 +71,7 @@ export default function SeoScorePage(_: { slug: string }) {
       const report = await work();
       if (report.text !== undefined) setText(report.text);
       setResult({ report, source: report.fetched?.finalUrl ?? source });
-      setTimeout(() => resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }), 100);
+      revealResult(resultRef);
     } catch (err) {
       const message = messageOf(err, 'The analysis failed. Please try again.');
       // shown inline (role=alert) under the form, where the fix is made

@@ -23,6 +23,7 @@ import { ToolPageShell } from '../shared/ToolPageShell';
 import { previewUrl, streamFile, streamSpeech, useTtsStatus } from './api';
 import { ChunkPlayer, formatTime, type PlayerState } from './player';
 import { Recording, saveBlob } from './recording';
+import { revealResult } from '@/client/lib/reveal';
 
 type Phase = 'idle' | 'generating' | 'done' | 'stopped' | 'error';
 
@@ -50,7 +51,8 @@ export default function TtsPage(_: { slug: string }) {
   const preview = useRef<HTMLAudioElement | null>(null);
   const playerRef = useRef<HTMLElement>(null);
   // bring the player into view when a recording starts (below the fold on a phone)
-  const reveal = () => setTimeout(() => playerRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' }), 100);
+  // (focus stays on the controls: the player is not a result yet, and Stop is beside Generate)
+  const reveal = () => revealResult(playerRef, { block: 'nearest', focus: false });
   const { user, limit, words, over } = useWordLimit(text);
   const offline = (result?.engine ?? status.data?.engine ?? 'offline') === 'offline';
   const engineLabel = result?.engineLabel ?? status.data?.engineLabel;

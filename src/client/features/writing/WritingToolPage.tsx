@@ -17,6 +17,7 @@ import { runWritingTool, useCapabilities } from './api';
 import { diffWords } from './diff';
 import { WRITING_PAGES } from './tools';
 import { StreamingPanel } from '@/client/features/shared/StreamingPanel';
+import { revealResult } from '@/client/lib/reveal';
 
 const capitalise = (s: string) => s[0].toUpperCase() + s.slice(1);
 
@@ -57,7 +58,7 @@ export default function WritingToolPage({ slug }: { slug: string }) {
   const modelMissing = cfg.needsModel && caps.data?.llm.configured === false;
 
   useEffect(() => {
-    if (result) setTimeout(() => resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }), 100);
+    if (result) revealResult(resultRef);
   }, [result]);
 
   async function run() {
