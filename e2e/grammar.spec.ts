@@ -20,12 +20,15 @@ test('grammar fixer: check, see the issues inline, accept the spelling fix', asy
   const spelling = page.getByTestId('grammar-issue').filter({ hasText: 'tomorow' });
   await spelling.getByRole('button', { name: 'Accept “tomorrow”' }).click();
   await expect(page.getByTestId('grammar-text')).toContainText('see you tomorrow and');
+  // the pressed button went with its issue: focus moves on to the next issue rather than back to the page's start
+  const article = page.getByTestId('grammar-issue').filter({ hasText: 'indefinite article' });
+  await expect(article.getByRole('button', { name: 'Accept “an”' })).toBeFocused();
   await expect(page.getByLabel('Your text')).toHaveValue('I will see you tomorrow and we can eat a apple.');
 
-  // the a/an issue's offsets moved with the fix: accepting it still edits the right word
-  await page.getByTestId('grammar-issue').filter({ hasText: 'indefinite article' }).getByRole('button', { name: 'Accept “an”' }).click();
+  // the a/an issue's offsets moved with the fix: accepting it (Enter, on the button focus moved to) still edits the right word
+  await page.keyboard.press('Enter');
   await expect(page.getByTestId('grammar-text')).toHaveText('I will see you tomorrow and we can eat an apple.');
-  await expect(page.getByRole('heading', { name: 'No issues left' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No issues left' })).toBeFocused();
 });
 
 test('grammar fixer: ignore hides an issue and leaves the text as it was', async ({ page }) => {

@@ -96,10 +96,35 @@ export default function GrammarPage(_: { slug: string }) {
   const resultRef = useRef<HTMLElement>(null);
   const { user, limit, words, over } = useWordLimit(text);
 
+  // Where focus goes once an accepted or ignored issue's buttons are gone (a number: that issue; 'done': the heading)
+  const [focusNext, setFocusNext] = useState<number | 'done' | null>(null);
+
   useEffect(() => {
     if (activeId === null) return;
     document.getElementById(`grammar-issue-${activeId}`)?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
   }, [activeId]);
+
+  useEffect(() => {
+    if (focusNext === null) return;
+    setFocusNext(null);
+    const target =
+      focusNext === 'done' ? document.getElementById('grammar-result-title') : document.querySelector<HTMLElement>(`#grammar-issue-${focusNext} button`);
+    if (!target) return;
+    if (focusNext === 'done') target.setAttribute('tabindex', '-1');
+    target.focus();
+  }, [focusNext]);
+
+  /**
+   * The pressed button disappears with its issue, which would drop focus to the page's start: it moves on to the issue
+   * that followed (else the one before), and when none is left to the heading that says so.
+   */
+  function moveFocusOn(id: number, left: Issue[]) {
+    if (!doc || !document.getElementById(`grammar-issue-${id}`)?.contains(document.activeElement)) return;
+    const order = new Map(doc.issues.map((i, n) => [i.id, n]));
+    const at = order.get(id) ?? 0;
+    const next = left.find((i) => (order.get(i.id) ?? -1) > at) ?? left[left.length - 1];
+    setFocusNext(next ? next.id : 'done');
+  }
 
   async function check() {
     if (busy) return;
@@ -119,13 +144,16 @@ export default function GrammarPage(_: { slug: string }) {
   function accept(id: number, replacement: string) {
     if (!doc) return;
     const next = acceptIssue(doc.text, doc.issues, id, replacement);
+    moveFocusOn(id, next.issues);
     setDoc({ ...doc, ...next });
     setText(next.text);
   }
 
   function ignore(id: number) {
     if (!doc) return;
-    setDoc({ ...doc, issues: doc.issues.filter((i) => i.id !== id) });
+    const left = doc.issues.filter((i) => i.id !== id);
+    moveFocusOn(id, left);
+    setDoc({ ...doc, issues: left });
   }
 
   function acceptAll() {
