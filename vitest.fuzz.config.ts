@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     include: ['tests/fuzz/**/*.fuzz.ts'],
     environment: 'node',
+    // every in-memory test database starts from one migrated copy (tests/helpers/pglite-template.ts)
+    globalSetup: ['tests/setup/pglite-template.ts'],
     fileParallelism: false,
     maxWorkers: 1,
     testTimeout: 600_000,

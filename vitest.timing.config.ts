@@ -11,6 +11,8 @@ export default defineConfig({
   test: {
     include: ['tests/timing/**/*.test.ts'],
     environment: 'node',
+    // every in-memory test database starts from one migrated copy (tests/helpers/pglite-template.ts)
+    globalSetup: ['tests/setup/pglite-template.ts'],
     maxWorkers: 1,
     fileParallelism: false,
     testTimeout: 300_000,

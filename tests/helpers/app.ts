@@ -6,6 +6,7 @@ import { createContext } from '../../src/server/boot';
 import type { ServerContext } from '../../src/server/context';
 import { parseEnv } from '../../src/server/env';
 import { openDatabase, type Database } from '../../src/db/client';
+import { loadTemplate } from './pglite-template';
 import { multipartBody } from './provider-servers';
 import { eq } from 'drizzle-orm';
 import { users } from '../../src/db/schema';
@@ -44,7 +45,7 @@ function withDatabase(url: string, name: string): string {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = await openDatabase({ dataDir: 'memory://', template: loadTemplate() });
     return { database, kind: 'pglite', close: () => database.close() };
   }
   const name = `vt_test_${randomBytes(6).toString('hex')}`;
