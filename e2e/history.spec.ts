@@ -90,6 +90,27 @@ test('delete all asks first, then empties the history', async ({ page }) => {
   await expect(page.getByTestId('history-empty')).toBeVisible();
 });
 
+test('a row deleted by keyboard hands focus to the row in its place, then to the empty state', async ({ page }) => {
+  await registerViaApi(page);
+  await page.request.put('/api/user/settings', { data: { historyEnabled: true } });
+  for (const text of [TEXT, `${TEXT} Once more.`]) {
+    const res = await page.request.post('/api/tools/content-detector', { data: { text } });
+    expect(res.status()).toBe(200);
+  }
+  await page.goto('/history');
+  const items = page.getByTestId('history-item');
+  await expect(items).toHaveCount(2);
+  await items
+    .first()
+    .getByRole('button', { name: /^Delete this/ })
+    .focus();
+  await page.keyboard.press('Enter');
+  await expect(items).toHaveCount(1);
+  await expect(items.first().getByRole('button', { name: /^Delete this/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('history-empty')).toBeFocused();
+});
+
 test('staff set the history retention', async ({ page }) => {
   const login = await page.request.post('/api/auth/login', { data: { email: staff.email, password: staff.password } });
   expect(login.status(), await login.text()).toBe(200);

@@ -57,6 +57,21 @@ export default function HistoryPage() {
 
   const data = list.data;
   const filtered = q !== '' || tool !== '';
+
+  // A deleted row takes its Delete button with it: focus goes to the button of the row now in its place (else the
+  // one before it, else the empty state), so a keyboard user can go on deleting instead of starting from the top.
+  const [deleted, setDeleted] = useState<{ id: string; index: number } | null>(null);
+  useEffect(() => {
+    if (!deleted || !data || data.items.some((i) => i.id === deleted.id)) return;
+    setDeleted(null);
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const rows = document.querySelectorAll<HTMLElement>('[data-testid="history-item"]');
+    const row = rows[Math.min(deleted.index, rows.length - 1)];
+    const target = row?.querySelector<HTMLElement>('button[aria-label^="Delete"]') ?? document.querySelector<HTMLElement>('[data-testid="history-empty"]');
+    if (!target) return;
+    if (!row) target.setAttribute('tabindex', '-1');
+    target.focus();
+  }, [data, deleted]);
   return (
     <PageShell
       title="History"
@@ -126,8 +141,8 @@ export default function HistoryPage() {
       ) : (
         <>
           <ul className={`grid gap-3 ${list.isFetching ? 'opacity-70' : ''}`} aria-busy={list.isFetching} data-testid="history-list">
-            {data.items.map((item) => (
-              <Row key={item.id} item={item} />
+            {data.items.map((item, index) => (
+              <Row key={item.id} item={item} onDeleted={() => setDeleted({ id: item.id, index })} />
             ))}
           </ul>
           <Pager total={data.total} page={page} onPage={(p) => setFilter({ page: p })} />
@@ -155,7 +170,7 @@ export default function HistoryPage() {
   );
 }
 
-function Row({ item }: { item: HistoryItemSummary }) {
+function Row({ item, onDeleted }: { item: HistoryItemSummary; onDeleted: () => void }) {
   const del = useDeleteHistoryItem();
   return (
     <li className="group relative flex gap-3 rounded-2xl border bg-card p-4 shadow-sm transition-colors hover:border-primary/40" data-testid="history-item">
@@ -185,7 +200,10 @@ function Row({ item }: { item: HistoryItemSummary }) {
         disabled={del.isPending}
         onClick={() =>
           del.mutate(item.id, {
-            onSuccess: () => toast({ title: 'Deleted from your history' }),
+            onSuccess: () => {
+              onDeleted();
+              toast({ title: 'Deleted from your history' });
+            },
             onError: (err) => toast({ title: 'Not deleted', description: messageOf(err, 'Please try again.'), variant: 'destructive' }),
           })
         }
