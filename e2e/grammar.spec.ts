@@ -14,6 +14,20 @@ test('grammar fixer: check, see the issues inline, accept the spelling fix', asy
   await page.getByRole('button', { name: 'Check grammar' }).click();
   await expect(page.getByTestId('grammar-result')).toBeVisible({ timeout: 90_000 });
   await expect(page.getByTestId('grammar-result')).toBeFocused();
+  // scrolled to (focus and scrolling start together), and once the smooth scroll settles its top is just below the
+  // sticky 64 px header, not under it (scroll-padding-top in styles.css)
+  const top = () => page.getByTestId('grammar-result').evaluate((e) => Math.round(e.getBoundingClientRect().top));
+  let last = Number.NaN;
+  await expect
+    .poll(async () => {
+      const now = await top();
+      const settled = now === last;
+      last = now;
+      return settled;
+    })
+    .toBe(true);
+  expect(last).toBeGreaterThanOrEqual(64);
+  expect(last).toBeLessThan(120);
   await expect(page.getByTestId('engine-label')).toHaveText(/offline/);
   await expect(page.getByTestId('inline-issue')).toHaveCount(2);
 
