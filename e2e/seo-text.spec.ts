@@ -24,6 +24,7 @@ test('keyword extractor: a visitor extracts ranked keyphrases, exports CSV and c
   await page.getByRole('button', { name: 'Extract keywords' }).click();
   const rows = page.getByTestId('keyword-row');
   await expect(rows.first()).toContainText('solar panels');
+  await expect(page.getByTestId('keywords-result')).toBeFocused();
   // rank, keyword, score 1.00, frequency 4, first position 0
   await expect(rows.first().locator('td')).toHaveText(['1', 'solar panels', '1.00', '4', '0']);
   expect(await rows.count()).toBeGreaterThan(3);
@@ -57,8 +58,9 @@ test('hashtag generator: the platform picker works by keyboard and the tags resp
   const list = page.getByTestId('hashtag-list').getByRole('listitem');
   await expect(list.first()).toHaveText('#SolarPanels');
   await expect(page.getByTestId('hashtags-result')).toContainText('for Instagram');
+  await expect(page.getByTestId('hashtags-result')).toBeFocused();
 
-  // arrows move the choice to X, then LinkedIn; the result follows
+  // arrows move the choice to X, then LinkedIn; the result follows, and focus stays on the picker
   await page.getByRole('radio', { name: 'Instagram' }).focus();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('radio', { name: 'X (Twitter)' })).toHaveAttribute('aria-checked', 'true');

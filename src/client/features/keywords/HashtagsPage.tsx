@@ -69,13 +69,14 @@ export default function HashtagsPage(_: { slug: string }) {
   const [withModel, setWithModel] = useState(false);
   const llm = useCapabilities().data?.llm.configured ?? false;
   const { user, limit, words, over } = useWordLimit(text);
-  const { busy, error, result, run, reset } = useToolRun<HashtagResponse>(setText, 'Failed to generate hashtags. Please try again.');
-  const go = (source: Source, p: Platform = platform) => void run(source, (s) => makeHashtags(s, p, withModel && llm));
+  const { busy, error, result, resultRef, run, reset } = useToolRun<HashtagResponse>(setText, 'Failed to generate hashtags. Please try again.');
+  const go = (source: Source, p: Platform = platform, reveal = true) => void run(source, (s) => makeHashtags(s, p, withModel && llm), { reveal });
 
   function choose(p: Platform) {
     setPlatform(p);
     // a result on screen follows the platform at once
-    if (result && text.trim() && !over) go({ text }, p);
+    // (focus stays on the picker, which the user is still using)
+    if (result && text.trim() && !over) go({ text }, p, false);
   }
 
   const tags = result?.hashtags ?? [];
@@ -128,7 +129,12 @@ export default function HashtagsPage(_: { slug: string }) {
       )}
       {error && <ErrorNote message={error} />}
       {result && (
-        <section className="mt-6 rounded-2xl border bg-card p-4 shadow-sm sm:p-5" aria-labelledby="hashtags-title" data-testid="hashtags-result">
+        <section
+          ref={resultRef}
+          className="mt-6 rounded-2xl border bg-card p-4 shadow-sm sm:p-5"
+          aria-labelledby="hashtags-title"
+          data-testid="hashtags-result"
+        >
           <div className="flex flex-wrap items-center gap-2">
             <h2 id="hashtags-title" className="text-lg font-semibold">
               {tags.length ? `${tags.length} hashtags for ${result.limits.label}` : 'No hashtags found'}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import { BarChart3, Copy, Cpu, Download, KeyRound, Layers, ListOrdered, MapPin } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
 import { BusyLabel } from '@/client/components/ui/spinner';
@@ -41,7 +41,7 @@ export default function KeywordsPage(_: { slug: string }) {
   const [grouping, setGrouping] = useState(false);
   const llm = useCapabilities().data?.llm.configured ?? false;
   const { user, limit, words, over } = useWordLimit(text);
-  const { busy, error, result, run, reset } = useToolRun<KeywordResponse>(setText, 'Failed to extract keywords. Please try again.');
+  const { busy, error, result, resultRef, run, reset } = useToolRun<KeywordResponse>(setText, 'Failed to extract keywords. Please try again.');
   const [shownText, setShownText] = useState('');
 
   const go = (source: { text: string } | { file: File }) =>
@@ -105,17 +105,18 @@ export default function KeywordsPage(_: { slug: string }) {
         </div>
       )}
       {error && <ErrorNote message={error} />}
-      {result?.groups && <KeywordGroups groups={result.groups} engine={result.engine} />}
-      {result && <KeywordTable result={result} text={shownText} />}
+      {/* the first of the results is the one scrolled to and focused */}
+      {result?.groups && <KeywordGroups ref={resultRef} groups={result.groups} engine={result.engine} />}
+      {result && <KeywordTable ref={result.groups ? undefined : resultRef} result={result} text={shownText} />}
       <ToolNotes label="How to read the keywords" notes={NOTES} />
     </ToolPageShell>
   );
 }
 
-function KeywordTable({ result, text }: { result: KeywordResponse; text: string }) {
+function KeywordTable({ result, text, ref }: { result: KeywordResponse; text: string; ref?: Ref<HTMLElement> }) {
   const list = result.keyphrases;
   return (
-    <section className="mt-6 rounded-2xl border bg-card p-4 shadow-sm sm:p-5" aria-labelledby="keywords-result-title" data-testid="keywords-result">
+    <section ref={ref} className="mt-6 rounded-2xl border bg-card p-4 shadow-sm sm:p-5" aria-labelledby="keywords-result-title" data-testid="keywords-result">
       <div className="flex flex-wrap items-center gap-2">
         <h2 id="keywords-result-title" className="text-lg font-semibold">
           {list.length === 0 ? 'No keywords found' : `${list.length} keywords`}
@@ -196,9 +197,9 @@ const INTENT_STYLE: Record<SearchIntent, string> = {
 };
 
 /** The model's topic groups: one card per topic with its search intent; members are the extracted keyphrases only. */
-function KeywordGroups({ groups, engine }: { groups: KeywordGroupDto[]; engine: string }) {
+function KeywordGroups({ groups, engine, ref }: { groups: KeywordGroupDto[]; engine: string; ref?: Ref<HTMLElement> }) {
   return (
-    <section className="mt-6 rounded-2xl border bg-card p-4 shadow-sm sm:p-5" aria-labelledby="keyword-groups-title" data-testid="keyword-groups">
+    <section ref={ref} className="mt-6 rounded-2xl border bg-card p-4 shadow-sm sm:p-5" aria-labelledby="keyword-groups-title" data-testid="keyword-groups">
       <div className="flex flex-wrap items-center gap-2">
         <h2 id="keyword-groups-title" className="text-lg font-semibold">
           {groups.length === 1 ? '1 topic' : `${groups.length} topics`}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import { Link } from 'react-router';
 import { Check, Copy, Cpu, Download, Lock, Ruler, Search, Sparkles, X } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
@@ -65,7 +65,7 @@ function MetaTool() {
   const caps = useCapabilities();
   const llm = caps.data?.llm.configured ?? false;
   const { user, limit, words, over } = useWordLimit(text);
-  const { busy, error, result, run, reset } = useToolRun<MetaDescriptionResponse>(setText, 'Failed to write a meta description. Please try again.');
+  const { busy, error, result, resultRef, run, reset } = useToolRun<MetaDescriptionResponse>(setText, 'Failed to write a meta description. Please try again.');
   const go = (source: Source) => void run(source, (s) => writeMetaDescription(s, focus, mode));
 
   return (
@@ -136,22 +136,27 @@ function MetaTool() {
         </div>
       )}
       {error && <ErrorNote message={error} />}
-      {result && <MetaResult result={result} title={title} />}
+      {result && <MetaResult ref={resultRef} result={result} title={title} />}
     </>
   );
 }
 
-function MetaResult({ result, title }: { result: MetaDescriptionResponse; title: string }) {
+function MetaResult({ result, title, ref }: { result: MetaDescriptionResponse; title: string; ref?: Ref<HTMLElement> }) {
   const [picked, setPicked] = useState(0);
   const chosen = result.variants[picked] ?? result.variants[0];
   if (!chosen)
     return (
-      <section className="mt-6 rounded-2xl border bg-card p-4 text-sm text-muted-foreground shadow-sm" data-testid="meta-result">
+      <section ref={ref} className="mt-6 rounded-2xl border bg-card p-4 text-sm text-muted-foreground shadow-sm" data-testid="meta-result">
         No description could be built from this text. Try a text with a few full sentences.
       </section>
     );
   return (
-    <section className="mt-6 grid items-start gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" aria-labelledby="meta-result-title" data-testid="meta-result">
+    <section
+      ref={ref}
+      className="mt-6 grid items-start gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"
+      aria-labelledby="meta-result-title"
+      data-testid="meta-result"
+    >
       <div className="rounded-2xl border bg-card p-4 shadow-sm sm:p-5">
         <div className="flex flex-wrap items-center gap-2">
           <h2 id="meta-result-title" className="text-lg font-semibold">

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { AlertTriangle } from 'lucide-react';
 import { messageOf } from '@/client/lib/api';
+import { revealResult } from '@/client/lib/reveal';
 import type { Source } from './api';
 
 /**
@@ -12,7 +13,9 @@ export function useToolRun<R extends { text?: string }>(setText: (t: string) => 
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<R | null>(null);
   const seq = useRef(0);
-  async function run(source: Source, call: (s: Source) => Promise<R>): Promise<R | null> {
+  /** The result's frame: a new result is scrolled to and focused (revealResult), unless the run says otherwise. */
+  const resultRef = useRef<HTMLElement>(null);
+  async function run(source: Source, call: (s: Source) => Promise<R>, opts: { reveal?: boolean } = {}): Promise<R | null> {
     const mine = ++seq.current;
     setBusy(true);
     setError(null);
@@ -21,6 +24,7 @@ export function useToolRun<R extends { text?: string }>(setText: (t: string) => 
       if (mine !== seq.current) return null;
       if ('file' in source && typeof r.text === 'string') setText(r.text);
       setResult(r);
+      if (opts.reveal !== false) revealResult(resultRef);
       return r;
     } catch (err) {
       if (mine === seq.current) {
@@ -32,7 +36,7 @@ export function useToolRun<R extends { text?: string }>(setText: (t: string) => 
       if (mine === seq.current) setBusy(false);
     }
   }
-  return { busy, error, result, run, reset: () => (setResult(null), setError(null)) };
+  return { busy, error, result, resultRef, run, reset: () => (setResult(null), setError(null)) };
 }
 
 export function ErrorNote({ message }: { message: string }) {
