@@ -55,6 +55,7 @@ test('speech to text: a Pro user uploads a WAV, sees the progress, then the time
 
   const result = page.getByTestId('stt-result');
   await expect(result).toBeVisible({ timeout: 90_000 });
+  await expect(result).toBeFocused();
   await expect(progress).toHaveCount(0);
   await expect(page.getByTestId('stt-engine')).toHaveText('Offline (PocketSphinx, English)');
   const segments = page.getByTestId('stt-segments').getByRole('listitem');

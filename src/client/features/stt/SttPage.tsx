@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { revealResult } from '@/client/lib/reveal';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, Check, Copy, Cpu, Download, FileAudio, History, Mic, Plus, Square, Upload } from 'lucide-react';
@@ -117,11 +118,14 @@ export default function SttPage(_: { slug: string }) {
     [],
   );
 
-  // bring the progress, then the transcript, into view (below the inputs on a phone)
+  // bring the progress, then the transcript, into view (below the inputs on a phone); the transcript also takes focus,
+  // while the progress leaves it on the controls (Stop, Cancel)
   const showing = busy ? 'busy' : running ? 'running' : current?.status === 'done' ? 'done' : null;
   useEffect(() => {
-    const el = showing === 'done' ? resultRef.current : showing ? progressRef.current : null;
-    el?.scrollIntoView?.({ behavior: 'smooth', block: 'nearest' });
+    if (!showing) return;
+    const t =
+      showing === 'done' ? revealResult(resultRef, { block: 'nearest', delay: 0 }) : revealResult(progressRef, { block: 'nearest', focus: false, delay: 0 });
+    return () => clearTimeout(t);
   }, [showing]);
 
   const recordedSeconds = recording ? (recording.now - recording.since) / 1000 : 0;
