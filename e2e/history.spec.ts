@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, registerViaApi, test } from './fixtures';
 import { useStaffServer } from './staff-server';
 
@@ -9,6 +10,17 @@ const TEXT =
   'By the time we got there it was dark, the campsite was muddy and the only free pitch was next to a family with three dogs. ' +
   'Honestly it was fine. The dogs were friendly, the kids shared their marshmallows, and on Saturday the rain stopped long enough for a swim. ' +
   'I would go again, but I would pack the poles myself.';
+
+/** A new user with history on and two detector checks kept, on /history. */
+async function twoKeptChecks(page: Page) {
+  await registerViaApi(page);
+  await page.request.put('/api/user/settings', { data: { historyEnabled: true } });
+  for (const text of [TEXT, `${TEXT} Once more.`]) {
+    const res = await page.request.post('/api/tools/content-detector', { data: { text } });
+    expect(res.status()).toBe(200);
+  }
+  await page.goto('/history');
+}
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('cookieConsent', 'minimal'));
@@ -73,13 +85,7 @@ test('history is off until the user turns it on; a check is then found in /histo
 });
 
 test('delete all asks first, then empties the history', async ({ page }) => {
-  await registerViaApi(page);
-  await page.request.put('/api/user/settings', { data: { historyEnabled: true } });
-  for (const text of [TEXT, `${TEXT} Once more.`]) {
-    const res = await page.request.post('/api/tools/content-detector', { data: { text } });
-    expect(res.status()).toBe(200);
-  }
-  await page.goto('/history');
+  await twoKeptChecks(page);
   await expect(page.getByTestId('history-item')).toHaveCount(2);
   await page.getByTestId('clear-history').click();
   await expect(page.getByRole('dialog')).toContainText('Delete your whole history?');
@@ -91,13 +97,7 @@ test('delete all asks first, then empties the history', async ({ page }) => {
 });
 
 test('a row deleted by keyboard hands focus to the row in its place, then to the empty state', async ({ page }) => {
-  await registerViaApi(page);
-  await page.request.put('/api/user/settings', { data: { historyEnabled: true } });
-  for (const text of [TEXT, `${TEXT} Once more.`]) {
-    const res = await page.request.post('/api/tools/content-detector', { data: { text } });
-    expect(res.status()).toBe(200);
-  }
-  await page.goto('/history');
+  await twoKeptChecks(page);
   const items = page.getByTestId('history-item');
   await expect(items).toHaveCount(2);
   await items
