@@ -36,10 +36,11 @@ export function scoreTone(score: number): 'red' | 'amber' | 'green' {
   return sentenceTone({ score });
 }
 
+// Text shades are the 700s for amber and green: their 600s are under 4.5:1 on white (axe, e2e/accessibility.spec.ts).
 export const TONE_CLASSES = {
   red: { text: 'text-red-600', bg: 'bg-red-100', ring: 'stroke-red-500', mark: 'bg-red-100 decoration-red-400' },
-  amber: { text: 'text-amber-600', bg: 'bg-amber-100', ring: 'stroke-amber-500', mark: 'bg-amber-100 decoration-amber-400' },
-  green: { text: 'text-emerald-600', bg: 'bg-emerald-100', ring: 'stroke-emerald-500', mark: 'bg-transparent decoration-transparent' },
+  amber: { text: 'text-amber-700', bg: 'bg-amber-100', ring: 'stroke-amber-500', mark: 'bg-amber-100 decoration-amber-400' },
+  green: { text: 'text-emerald-700', bg: 'bg-emerald-100', ring: 'stroke-emerald-500', mark: 'bg-transparent decoration-transparent' },
 } as const;
 
 export const VERDICT_LABELS: Record<DetectResponse['verdict'], { title: string; detail: string }> = {
