@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, registerViaApi, test } from './fixtures';
 
 /**
  * A link followed inside the app puts keyboard focus on the new page's heading, where a page load would start a
@@ -47,4 +47,23 @@ test('focus the user has put in a field stays there', async ({ page }) => {
   await page.keyboard.type(' essay');
   await expect(box).toBeFocused();
   await expect(box).toHaveValue('detector essay');
+});
+
+test('a link to an #anchor on another page lands on that section, below the header, with focus', async ({ page }) => {
+  await registerViaApi(page);
+  // history is off for a new account: the empty state links to the setting on the account page
+  await page.goto('/history');
+  await page.getByTestId('history-empty').getByRole('link', { name: 'Account settings' }).click();
+  await expect(page).toHaveURL(/\/account#history$/);
+  const section = page.locator('#history');
+  await expect(section).toBeFocused();
+  await expect(section).toContainText('History of your checks');
+  const top = await section.evaluate((e) => Math.round(e.getBoundingClientRect().top));
+  expect(top).toBeGreaterThanOrEqual(64);
+  expect(top).toBeLessThan(120);
+
+  // typed into the address bar: the page draws the section after loading, and it is still reached
+  await page.goto('/about');
+  await page.goto('/account#history');
+  await expect(page.locator('#history')).toBeFocused();
 });

@@ -133,9 +133,9 @@ function RequireUser() {
 
 /** Root: title from route handles, scroll to top and focus on the new page's heading on route change. */
 function RootShell() {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   useRouteTitle();
-  useRouteFocus(pathname);
+  useRouteFocus(pathname, hash);
   // the mobile app's start (status bar, splash, push, back button): an effect, so after hydration; nothing on the web
   useNativeStartup();
   useEffect(() => {
