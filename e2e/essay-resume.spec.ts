@@ -8,6 +8,20 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('cookieConsent', 'minimal'));
 });
 
+test('resume writer: removing the last entry hands focus to the one before, then to the Add button', async ({ page }) => {
+  await page.goto('/tools/resume-writer');
+  const add = page.getByRole('button', { name: 'Add job' });
+  await add.click();
+  await add.click();
+  await page.getByRole('button', { name: 'Remove job 2' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Remove job 2' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Remove job 1' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Remove job 1' })).toHaveCount(0);
+  await expect(add).toBeFocused();
+});
+
 const ESSAY =
   'Car-Free Centres\n\n' +
   'Cities that close their centres to cars change how people move, shop and breathe. The case rests on health, on trade and on the use of ' +

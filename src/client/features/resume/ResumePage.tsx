@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AlertTriangle, Check, FileDown, Plus, RotateCcw, Sparkles, Trash2, X } from 'lucide-react';
 import { pdfCharacterReport, unsupportedMessage } from '@/engines/resume/charset';
 import { layoutResume } from '@/engines/resume/layout';
@@ -84,11 +84,24 @@ function Section({ title, children, action }: { title: string; children: ReactNo
 }
 
 function Row({ label, onRemove, children }: { label: string; onRemove: () => void; children: ReactNode }) {
+  const ref = useRef<HTMLFieldSetElement>(null);
+  // Rows are kept by position, so removing one leaves focus on the Remove button of the row that moves up; removing
+  // the last takes its button away, and focus goes to the row before it, else to the section's Add button.
+  function remove() {
+    const section = ref.current?.closest('section');
+    onRemove();
+    requestAnimationFrame(() => {
+      if (document.activeElement && document.activeElement !== document.body) return;
+      const removes = section?.querySelectorAll<HTMLElement>('fieldset > legend button');
+      const target = removes?.length ? removes[removes.length - 1] : section?.querySelector<HTMLElement>(':scope > div:first-child button');
+      target?.focus();
+    });
+  }
   return (
-    <fieldset className="grid gap-3 rounded-xl border border-dashed p-3">
+    <fieldset ref={ref} className="grid gap-3 rounded-xl border border-dashed p-3">
       <legend className="flex w-full items-center justify-between gap-2 px-1 text-sm font-medium text-muted-foreground">
         {label}
-        <Button type="button" variant="ghost" size="sm" onClick={onRemove} aria-label={`Remove ${label.toLowerCase()}`}>
+        <Button type="button" variant="ghost" size="sm" onClick={remove} aria-label={`Remove ${label.toLowerCase()}`}>
           <Trash2 aria-hidden /> Remove
         </Button>
       </legend>
