@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
+import { focusByScript, focusLost, focusMovedSince, isEditable } from './focus';
 
 /** How long a page may take to show its heading or anchor (a lazy chunk, a session check, its data) before focus is left where it is. */
 const WAIT_MS = 3000;
 
 /** Focus that belongs to what the user is doing on the new page: typing in a field, moving along tabs, a dialog. */
 function keepsFocus(el: Element | null): boolean {
-  if (!el || el === document.body || !el.isConnected) return false;
-  if (el.matches('input, textarea, select, [contenteditable="true"]')) return true;
-  return el.closest('[role="tablist"], [role="dialog"], [role="menu"]') !== null;
+  if (!el || focusLost()) return false;
+  return isEditable(el) || el.closest('[role="tablist"], [role="dialog"], [role="menu"]') !== null;
 }
 
 function anchorId(hash: string): string {
@@ -38,18 +38,15 @@ export function useRouteFocus(pathname: string, hash: string): void {
     const deadline = performance.now() + WAIT_MS;
     let frame = 0;
     const focusTarget = () => {
-      const now = document.activeElement;
       // the user moved on (clicked into a field, tabbed) while the page was loading
-      if (now && now !== from && now !== document.body && now.isConnected) return;
+      if (focusMovedSince(from)) return;
       const target = id ? document.getElementById(id) : (document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1'));
       if (!target) {
         if (performance.now() < deadline) frame = requestAnimationFrame(focusTarget);
         return;
       }
       if (id) target.scrollIntoView({ block: 'start' });
-      // a heading or a section is focusable by script only: Tab never stops on it
-      if (target.tabIndex < 0 && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
-      target.focus({ preventScroll: true });
+      focusByScript(target, { preventScroll: true });
     };
     frame = requestAnimationFrame(focusTarget);
     return () => cancelAnimationFrame(frame);

@@ -12,6 +12,7 @@ import { useWordLimit, WordLimitWarning } from '../shared/limits';
 import { ToolInputPanel } from '../shared/ToolInputPanel';
 import { ToolPageShell } from '../shared/ToolPageShell';
 import { checkGrammar } from './api';
+import { focusByScript } from '@/client/lib/focus';
 import { revealResult } from '@/client/lib/reveal';
 
 /** An issue on the page; `id` stays stable while accepted fixes shift the offsets of the others. */
@@ -109,9 +110,7 @@ export default function GrammarPage(_: { slug: string }) {
     setFocusNext(null);
     const target =
       focusNext === 'done' ? document.getElementById('grammar-result-title') : document.querySelector<HTMLElement>(`#grammar-issue-${focusNext} button`);
-    if (!target) return;
-    if (focusNext === 'done') target.setAttribute('tabindex', '-1');
-    target.focus();
+    if (target) focusByScript(target);
   }, [focusNext]);
 
   /**

@@ -14,6 +14,7 @@ import { HISTORY_PAGE_SIZE, useClearHistory, useDeleteHistoryItem, useHistory } 
 import { ConfirmDialog } from './ConfirmDialog';
 import { HistoryTabs } from './HistoryTabs';
 import { HistoryToggle } from './HistoryToggle';
+import { focusByScript, focusLost } from '@/client/lib/focus';
 
 const when = (iso: string) =>
   new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
@@ -64,13 +65,11 @@ export default function HistoryPage() {
   useEffect(() => {
     if (!deleted || !data || data.items.some((i) => i.id === deleted.id)) return;
     setDeleted(null);
-    if (document.activeElement && document.activeElement !== document.body) return;
+    if (!focusLost()) return;
     const rows = document.querySelectorAll<HTMLElement>('[data-testid="history-item"]');
     const row = rows[Math.min(deleted.index, rows.length - 1)];
     const target = row?.querySelector<HTMLElement>('button[aria-label^="Delete"]') ?? document.querySelector<HTMLElement>('[data-testid="history-empty"]');
-    if (!target) return;
-    if (!row) target.setAttribute('tabindex', '-1');
-    target.focus();
+    if (target) focusByScript(target);
   }, [data, deleted]);
   return (
     <PageShell

@@ -20,6 +20,7 @@ import { Textarea } from '@/client/components/ui/textarea';
 import { BusyLabel } from '@/client/components/ui/spinner';
 import { toast } from '@/client/hooks/use-toast';
 import { errorCode, messageOf } from '@/client/lib/api';
+import { focusLost } from '@/client/lib/focus';
 import { usePageTitle } from '@/client/lib/title';
 import { cn } from '@/client/lib/utils';
 import { ProGateNotice, useToolAccess } from '../essay/ProGate';
@@ -91,7 +92,7 @@ function Row({ label, onRemove, children }: { label: string; onRemove: () => voi
     const section = ref.current?.closest('section');
     onRemove();
     requestAnimationFrame(() => {
-      if (document.activeElement && document.activeElement !== document.body) return;
+      if (!focusLost()) return;
       const removes = section?.querySelectorAll<HTMLElement>('fieldset > legend button');
       const target = removes?.length ? removes[removes.length - 1] : section?.querySelector<HTMLElement>(':scope > div:first-child button');
       target?.focus();
